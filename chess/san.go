@@ -1,0 +1,273 @@
+package chess
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SAN returns the move in Standard Algebraic Notation (R11): "Nf3", "exd5",
+// "O-O", "e8=Q+", "Nbd2", "R1e2", "Qh4#". It returns "" when m is not a legal
+// move in this position.
+func (p *Position) SAN(m Move) string {
+	var buf [256]Move
+	moves := p.AppendLegalMoves(buf[:0])
+	legal := false
+	for _, l := range moves {
+		if l == m {
+			legal = true
+			break
+		}
+	}
+	if !legal {
+		return ""
+	}
+	return p.san(m, moves)
+}
+
+// san formats the legal move m; moves are all legal moves of p.
+func (p *Position) san(m Move, moves []Move) string {
+	b := make([]byte, 0, 8)
+	from, to := m.From(), m.To()
+	switch {
+	case m.IsCastle():
+		if to.File() == 6 {
+			b = append(b, "O-O"...)
+		} else {
+			b = append(b, "O-O-O"...)
+		}
+	case m.Piece().Type() == Pawn:
+		if m.IsCapture() {
+			b = append(b, byte('a'+from.File()), 'x')
+		}
+		b = append(b, to.String()...)
+		if pr := m.Promotion(); pr != NoPieceType {
+			b = append(b, '=', pr.Letter())
+		}
+	default:
+		b = append(b, m.Piece().Type().Letter())
+		ambiguous, sameFile, sameRank := false, false, false
+		for _, o := range moves {
+			if o.To() == to && o.Piece() == m.Piece() && o.From() != from {
+				ambiguous = true
+				sameFile = sameFile || o.From().File() == from.File()
+				sameRank = sameRank || o.From().Rank() == from.Rank()
+			}
+		}
+		if ambiguous {
+			switch {
+			case !sameFile:
+				b = append(b, byte('a'+from.File()))
+			case !sameRank:
+				b = append(b, byte('1'+from.Rank()))
+			default:
+				b = append(b, from.String()...)
+			}
+		}
+		if m.IsCapture() {
+			b = append(b, 'x')
+		}
+		b = append(b, to.String()...)
+	}
+	var next Position
+	p.PlayInto(m, &next)
+	if next.InCheck() {
+		if next.hasLegalMove() {
+			b = append(b, '+')
+		} else {
+			b = append(b, '#')
+		}
+	}
+	return string(b)
+}
+
+// ParseSAN finds the legal move that a SAN string names. It is lenient in
+// what people type: check marks and "!?" notes are ignored, "0-0" and "o-o"
+// mean castling, "e8Q" and "e8=q" mean promotion, and long forms such as
+// "Ng1f3" or "e2e4" are accepted. A string that names no legal move, or more
+// than one, gets an error saying so.
+func (p *Position) ParseSAN(s string) (Move, error) {
+	orig := s
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return NoMove, fmt.Errorf("chess: the move is empty; type a move such as e4 or Nf3")
+	}
+	if len(s) > 16 {
+		return NoMove, fmt.Errorf("chess: %q is too long to be a move", orig)
+	}
+	s = strings.TrimRight(s, "+#!?")
+	s = strings.TrimSuffix(s, "e.p.")
+	s = strings.TrimSpace(s)
+
+	var buf [256]Move
+	moves := p.AppendLegalMoves(buf[:0])
+
+	switch strings.ToUpper(strings.ReplaceAll(s, "0", "O")) {
+	case "O-O", "O-O-O":
+		long := len(s) == 5
+		for _, m := range moves {
+			if m.IsCastle() && (m.To().File() == 2) == long {
+				return m, nil
+			}
+		}
+		side := "king side"
+		if long {
+			side = "queen side"
+		}
+		return NoMove, fmt.Errorf("chess: %s cannot castle on the %s here", p.turn.title(), side)
+	}
+
+	// Grammar: [KQRBNP]? [a-h]? [1-8]? [x:-]? [a-h][1-8] (=?[QRBN])?
+	rest := s
+	promo := NoPieceType
+	if n := len(rest); n >= 3 {
+		if t := promotionLetter(rest[n-1]); t != NoPieceType && (rest[n-2] == '=' || (rest[n-2] >= '1' && rest[n-2] <= '8')) {
+			promo = t
+			rest = strings.TrimSuffix(rest[:n-1], "=")
+		} else if rest[n-1] == 'K' || rest[n-1] == 'k' || rest[n-1] == 'P' || rest[n-1] == 'p' {
+			if rest[n-2] == '=' || (rest[n-2] >= '1' && rest[n-2] <= '8') {
+				return NoMove, fmt.Errorf("chess: in %q a pawn may only become a queen, rook, bishop or knight", orig)
+			}
+		}
+	}
+	if len(rest) < 2 {
+		return NoMove, fmt.Errorf("chess: %q is not a move; write it like e4, Nf3, exd5, O-O or e8=Q", orig)
+	}
+	to, err := ParseSquare(rest[len(rest)-2:])
+	if err != nil {
+		return NoMove, fmt.Errorf("chess: %q does not end in a square such as e4", orig)
+	}
+	rest = rest[:len(rest)-2]
+	piece := Pawn
+	if rest != "" && strings.IndexByte("KQRBNP", rest[0]) >= 0 {
+		piece = pieceTypeFromLetter(rest[0])
+		rest = rest[1:]
+	}
+	capture := false
+	if n := len(rest); n > 0 && (rest[n-1] == 'x' || rest[n-1] == ':' || rest[n-1] == '-') {
+		capture = rest[n-1] != '-'
+		rest = rest[:n-1]
+	}
+	fromFile, fromRank := -1, -1
+	if rest != "" && rest[0] >= 'a' && rest[0] <= 'h' {
+		fromFile = int(rest[0] - 'a')
+		rest = rest[1:]
+	}
+	if rest != "" && rest[0] >= '1' && rest[0] <= '8' {
+		fromRank = int(rest[0] - '1')
+		rest = rest[1:]
+	}
+	if rest != "" {
+		return NoMove, fmt.Errorf("chess: %q is not a move; write it like e4, Nf3, exd5, O-O or e8=Q", orig)
+	}
+
+	var found []Move
+	needsPromo := false
+	for _, m := range moves {
+		if m.To() != to || m.Piece().Type() != piece {
+			continue
+		}
+		if fromFile >= 0 && m.From().File() != fromFile || fromRank >= 0 && m.From().Rank() != fromRank {
+			continue
+		}
+		if m.Promotion() != promo {
+			if promo == NoPieceType {
+				needsPromo = true
+			}
+			continue
+		}
+		found = append(found, m)
+	}
+	name := piece.String()
+	switch {
+	case len(found) == 1:
+		m := found[0]
+		if capture && !m.IsCapture() {
+			return NoMove, fmt.Errorf("chess: %q says it captures, but there is nothing to capture on %s", orig, to)
+		}
+		return m, nil
+	case len(found) > 1:
+		alts := make([]string, len(found))
+		for i, m := range found {
+			alts[i] = p.san(m, moves)
+		}
+		return NoMove, fmt.Errorf("chess: %q is ambiguous; it could be %s", orig, strings.Join(alts, " or "))
+	case needsPromo:
+		return NoMove, fmt.Errorf("chess: %q moves a pawn to the last rank; say what it becomes, like %s=Q", orig, to)
+	case promo != NoPieceType && piece != Pawn:
+		return NoMove, fmt.Errorf("chess: in %q only a pawn can promote", orig)
+	case promo != NoPieceType:
+		return NoMove, fmt.Errorf("chess: %q is not a legal promotion here", orig)
+	case p.Pieces(p.turn, piece) == 0:
+		return NoMove, fmt.Errorf("chess: %q is not legal here: %s has no %s", orig, p.turn.title(), name)
+	default:
+		return NoMove, fmt.Errorf("chess: %q is not legal here: no %s %s can move to %s", orig, p.turn, name, to)
+	}
+}
+
+func promotionLetter(c byte) PieceType {
+	switch c {
+	case 'Q', 'q':
+		return Queen
+	case 'R', 'r':
+		return Rook
+	case 'B', 'b':
+		return Bishop
+	case 'N', 'n':
+		return Knight
+	}
+	return NoPieceType
+}
+
+func pieceTypeFromLetter(c byte) PieceType {
+	for t := Pawn; t <= King; t++ {
+		if t.Letter() == c {
+			return t
+		}
+	}
+	return NoPieceType
+}
+
+// ParseUCI finds the legal move written in long algebraic notation, such as
+// "e2e4", "e7e8q" or "e1g1" (castling is the king moving two squares).
+func (p *Position) ParseUCI(s string) (Move, error) {
+	if len(s) != 4 && len(s) != 5 {
+		return NoMove, fmt.Errorf("chess: %q is not a UCI move; write it like e2e4 or e7e8q", s)
+	}
+	from, err1 := ParseSquare(s[:2])
+	to, err2 := ParseSquare(s[2:4])
+	if err1 != nil || err2 != nil {
+		return NoMove, fmt.Errorf("chess: %q is not a UCI move; write it like e2e4 or e7e8q", s)
+	}
+	promo := NoPieceType
+	if len(s) == 5 {
+		switch s[4] {
+		case 'q', 'Q':
+			promo = Queen
+		case 'r', 'R':
+			promo = Rook
+		case 'b', 'B':
+			promo = Bishop
+		case 'n', 'N':
+			promo = Knight
+		default:
+			return NoMove, fmt.Errorf("chess: %q ends in %q; a pawn may only become q, r, b or n", s, s[4])
+		}
+	}
+	var buf [256]Move
+	needsPromo := false
+	for _, m := range p.AppendLegalMoves(buf[:0]) {
+		if m.From() == from && m.To() == to {
+			if m.Promotion() == promo {
+				return m, nil
+			}
+			needsPromo = needsPromo || promo == NoPieceType
+		}
+	}
+	if needsPromo {
+		return NoMove, fmt.Errorf("chess: %q moves a pawn to the last rank; add what it becomes, like %sq", s, s)
+	}
+	if p.board[from] == NoPiece {
+		return NoMove, fmt.Errorf("chess: %q is not legal here: there is no piece on %s", s, from)
+	}
+	return NoMove, fmt.Errorf("chess: %q is not a legal move here", s)
+}
