@@ -1,0 +1,194 @@
+package games
+
+import (
+	"fmt"
+	"time"
+
+	"chesstutor/chess"
+)
+
+// State is the game as the API and the page see it (H1).
+type State struct {
+	ID       string   `json:"id"`
+	FEN      string   `json:"fen"`
+	StartFEN string   `json:"start_fen"`
+	Turn     string   `json:"turn"`
+	Ply      int      `json:"ply"`
+	Moves    []string `json:"moves"` // SAN
+	UCI      []string `json:"uci"`
+	Legal    []string `json:"legal"` // UCI; empty when nobody may move here
+	Status   string   `json:"status"`
+	Result   string   `json:"result"`
+	Reason   string   `json:"reason"`
+	// Cause explains an automatic draw in words (G15).
+	Cause  string `json:"cause,omitempty"`
+	Winner string `json:"winner,omitempty"`
+
+	Clock   *ClockSetting `json:"clock,omitempty"`
+	Clocks  *Clocks       `json:"clocks,omitempty"`
+	Running string        `json:"running"` // the colour whose clock runs now, or ""
+
+	LastMove      string   `json:"last_move"`
+	Check         string   `json:"check"`
+	Repetition    int      `json:"repetition"`
+	HalfmoveClock int      `json:"halfmove_clock"`
+	Fullmove      int      `json:"fullmove"`
+	Notes         []string `json:"notes"` // live draw-rule notes (G15)
+	DrawOffer     string   `json:"draw_offer"`
+
+	Mode       string `json:"mode"`
+	HumanColor string `json:"human_color"`
+	Level      int    `json:"level,omitempty"`
+	Undo       bool   `json:"undo"`
+	PassScreen bool   `json:"pass_screen"`
+	TurnBoard  bool   `json:"turn_board"`
+	// Waiting means the computer is to move and its reply is not in yet.
+	Waiting bool   `json:"waiting"`
+	Message string `json:"message,omitempty"`
+	Created string `json:"created"`
+}
+
+// ClockSetting is the game's time control.
+type ClockSetting struct {
+	Name        string `json:"name"`
+	BaseMS      int64  `json:"base_ms"`
+	IncrementMS int64  `json:"increment_ms"`
+}
+
+// Clocks are the times left, in milliseconds.
+type Clocks struct {
+	White int64 `json:"white"`
+	Black int64 `json:"black"`
+}
+
+func (l *loaded) state(now time.Time) *State {
+	g := l.game
+	pos := g.Position()
+	o := g.Outcome()
+	st := &State{
+		ID: l.rec.ID, FEN: pos.FEN(), StartFEN: l.rec.StartFEN, Turn: pos.Turn().String(),
+		Ply: g.Ply(), Moves: g.SANs(), UCI: append([]string{}, l.rec.Moves...), Legal: []string{},
+		Status: "active", Result: o.Result, Repetition: g.RepetitionCount(),
+		HalfmoveClock: pos.HalfmoveClock(), Fullmove: pos.FullmoveNumber(), Notes: []string{},
+		DrawOffer: l.rec.DrawOffer, Mode: l.rec.Mode, HumanColor: l.rec.HumanColor,
+		Level: l.rec.Level, Undo: l.rec.Undo, PassScreen: l.rec.PassScreen,
+		TurnBoard: l.rec.TurnBoard, Message: l.message,
+		Created: l.rec.CreatedAt.UTC().Format(time.RFC3339),
+	}
+	if st.Moves == nil {
+		st.Moves = []string{}
+	}
+	if o.Result != "*" {
+		st.Status = o.Method.String()
+		st.Reason = o.Reason()
+		st.Cause = cause(l, o)
+		if o.Result != "1/2-1/2" {
+			st.Winner = o.Winner.String()
+		}
+	} else {
+		if l.computerToMove() {
+			st.Waiting = true
+		} else {
+			for _, m := range pos.LegalMoves() {
+				st.Legal = append(st.Legal, m.UCI())
+			}
+		}
+		st.Notes = notes(l)
+	}
+	if n := len(l.rec.Moves); n > 0 {
+		st.LastMove = l.rec.Moves[n-1]
+	}
+	if pos.InCheck() {
+		st.Check = pos.KingSquare(pos.Turn()).String()
+	}
+	if l.timed() {
+		st.Clock = &ClockSetting{Name: l.rec.ClockName, BaseMS: l.rec.BaseMS, IncrementMS: l.rec.IncrementMS}
+		c := l.remaining(now)
+		st.Clocks = &Clocks{White: max(c.White, 0), Black: max(c.Black, 0)}
+		if !l.rec.RunningSince.IsZero() && l.active() {
+			st.Running = pos.Turn().String()
+		}
+	}
+	return st
+}
+
+// notes are the live explanations of the draw rules (G15).
+func notes(l *loaded) []string {
+	var out []string
+	pos := l.game.Position()
+	if hm := pos.HalfmoveClock(); hm >= 80 {
+		out = append(out, fmt.Sprintf("Fifty-move count: %d of 100 half-moves without a capture or a pawn move. At 100 the game is a draw.", hm))
+	}
+	if l.game.RepetitionCount() == 2 {
+		out = append(out, "This position has occurred twice. If it comes a third time, the game is a draw.")
+	}
+	return out
+}
+
+// cause names the pattern behind an automatic draw, or explains a drawn
+// flag (G15).
+func cause(l *loaded, o chess.Outcome) string {
+	pos := l.game.Position()
+	switch o.Method {
+	case chess.ThreefoldRepetition:
+		return "The same position occurred three times, with the same player to move and the same castling and en passant rights."
+	case chess.FiftyMoveRule:
+		return "Fifty moves by each side (100 half-moves) went by with no capture and no pawn move."
+	case chess.Stalemate:
+		return fmt.Sprintf("%s has no legal move, and the %s king is not in check. That is stalemate, and stalemate is a draw.", title(pos.Turn()), pos.Turn())
+	case chess.InsufficientMaterial:
+		return materialCause(pos)
+	case chess.Timeout:
+		if o.Result == "1/2-1/2" {
+			flagged := parseColor(l.rec.EndColor)
+			return fmt.Sprintf("%s's time ran out, but %s has too little left to ever checkmate, so the game is a draw.", title(flagged), title(flagged.Other()))
+		}
+	}
+	return ""
+}
+
+func materialCause(pos *chess.Position) string {
+	count := func(t chess.PieceType) int {
+		return pos.Pieces(chess.White, t).Count() + pos.Pieces(chess.Black, t).Count()
+	}
+	switch n, b := count(chess.Knight), count(chess.Bishop); {
+	case n == 0 && b == 0:
+		return "Only the two kings are left. Neither side can ever checkmate."
+	case n == 1 && b == 0:
+		return "Only a king and a knight against a lone king are left. A knight alone can never checkmate."
+	case n == 0 && b == 1:
+		return "Only a king and a bishop against a lone king are left. A bishop alone can never checkmate."
+	default:
+		return "Only kings and bishops standing on squares of one colour are left. They can never checkmate."
+	}
+}
+
+// pieceValues are the usual values of G9 (the king is not counted).
+var pieceValues = map[chess.PieceType]int{
+	chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9,
+}
+
+func material(pos *chess.Position, c chess.Color) int {
+	sum := 0
+	for t, v := range pieceValues {
+		sum += v * pos.Pieces(c, t).Count()
+	}
+	return sum
+}
+
+// computerAcceptsDraw is the rule of G9: the computer accepts a draw when
+// it is behind on material, or when material is level and the game has
+// reached move 30; otherwise it declines. The second value says why.
+func computerAcceptsDraw(pos *chess.Position, computer chess.Color) (bool, string) {
+	mine, yours := material(pos, computer), material(pos, computer.Other())
+	switch {
+	case mine < yours:
+		return true, fmt.Sprintf("it is behind on material (%d against your %d).", mine, yours)
+	case mine == yours && pos.FullmoveNumber() >= 30:
+		return true, fmt.Sprintf("material is level and the game has reached move %d.", pos.FullmoveNumber())
+	case mine == yours:
+		return false, fmt.Sprintf("material is level, and it only agrees to a draw in a level position from move 30 on (this is move %d).", pos.FullmoveNumber())
+	default:
+		return false, fmt.Sprintf("it is ahead on material (%d against your %d) and wants to play on.", mine, yours)
+	}
+}
