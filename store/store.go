@@ -24,6 +24,7 @@ var ErrConflict = errors.New("store: conflict")
 // here; *SQLite implements all of them.
 type Store interface {
 	Visitors
+	Games
 	// Ping reports whether the database answers (used by /healthz).
 	Ping(ctx context.Context) error
 	// Close releases the database; call it once, after the server stopped.

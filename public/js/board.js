@@ -1,0 +1,272 @@
+// board.js: small helpers over the board page contract (H2), shared by
+// exercise.js, quiz.js and game.js. No dependencies; import with
+//   import { onSquare, enableKeyboard, announce } from "./board.js";
+//
+// The server renders every board (views.RenderBoard): an element with
+// data-board and data-fen, 64 squares with data-square, pieces with
+// data-piece. Interactive boards use <button name=square value=e4> inside a
+// form, so they work without JavaScript; these helpers enhance them.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+const PIECE_NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
+
+// Words a screen reader hears for each state class (same as the server).
+const STATE_WORDS = {
+  selected: "selected",
+  dest: "possible move",
+  check: "in check",
+  "last-move": "last move",
+  marked: "marked",
+  missed: "missed",
+  wrong: "wrong",
+  correct: "correct",
+};
+
+/** All boards on the page, or the boards inside root. */
+export function boards(root = document) {
+  return Array.from(root.querySelectorAll("[data-board]"));
+}
+
+/** The 64 square elements in display (reading) order. */
+export function squares(board) {
+  return Array.from(board.querySelectorAll("[data-square]"));
+}
+
+/** The element of one square, such as "e4", or null. */
+export function squareEl(board, name) {
+  return board.querySelector(`[data-square="${name}"]`);
+}
+
+/** The piece code on a square ("wK"), or "" when it is empty. */
+export function pieceAt(board, name) {
+  const sq = squareEl(board, name);
+  const p = sq && sq.querySelector("[data-piece]");
+  return p ? p.getAttribute("data-piece") : "";
+}
+
+/** The FEN the board shows. */
+export function fen(board) {
+  return board.getAttribute("data-fen") || "";
+}
+
+/** "white" or "black": the side at the bottom. */
+export function orientation(board) {
+  return board.getAttribute("data-orientation") || "white";
+}
+
+/** The names of squares that carry a class, such as "marked". */
+export function squaresWith(board, cls) {
+  return squares(board)
+    .filter((el) => el.classList.contains(cls))
+    .map((el) => el.getAttribute("data-square"));
+}
+
+/** Adds or removes a state class on one square and refreshes its label. */
+export function setState(board, name, cls, on = true) {
+  const el = squareEl(board, name);
+  if (!el) return;
+  el.classList.toggle(cls, on);
+  refreshLabel(el);
+}
+
+/** Toggles a state class on one square; returns whether it is now on. */
+export function toggleState(board, name, cls) {
+  const el = squareEl(board, name);
+  if (!el) return false;
+  const on = el.classList.toggle(cls);
+  refreshLabel(el);
+  return on;
+}
+
+/** Removes state classes from every square. */
+export function clearStates(board, ...classes) {
+  for (const el of squares(board)) {
+    let changed = false;
+    for (const cls of classes) {
+      if (el.classList.contains(cls)) {
+        el.classList.remove(cls);
+        changed = true;
+      }
+    }
+    if (changed) refreshLabel(el);
+  }
+}
+
+/** Rebuilds a square's aria-label from its piece and state classes. */
+export function refreshLabel(el) {
+  const name = el.getAttribute("data-square");
+  const p = el.querySelector("[data-piece]");
+  const words = [name];
+  if (p) {
+    const code = p.getAttribute("data-piece");
+    words.push(`${code[0] === "w" ? "white" : "black"} ${PIECE_NAMES[code[1]]}`);
+  } else {
+    words.push("empty");
+  }
+  if (el.classList.contains("highlight")) words.push("highlighted");
+  for (const [cls, word] of Object.entries(STATE_WORDS)) {
+    if (el.classList.contains(cls) && !words.includes(word)) words.push(word);
+  }
+  const extra = el.getAttribute("data-label-extra");
+  if (extra) words.push(extra);
+  el.setAttribute("aria-label", words.join(", "));
+}
+
+function pieceSVG(code) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("class", "piece");
+  svg.setAttribute("data-piece", code);
+  svg.setAttribute("viewBox", "0 0 45 45");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG_NS, "use");
+  use.setAttribute("href", `#piece-${code}`);
+  svg.appendChild(use);
+  return svg;
+}
+
+/** Puts a piece ("wQ") on a square, or clears it with "". */
+export function setPiece(board, name, code) {
+  const el = squareEl(board, name);
+  if (!el) return;
+  const old = el.querySelector("[data-piece]");
+  if (old) old.remove();
+  if (code) el.appendChild(pieceSVG(code));
+  el.classList.toggle("occupied", Boolean(code));
+  refreshLabel(el);
+}
+
+/**
+ * Shows a new position from its FEN: pieces, data-fen and labels. State
+ * classes are left alone; clear them first with clearStates.
+ */
+export function setPosition(board, fenText) {
+  const placement = fenText.split(" ")[0].split("/");
+  if (placement.length !== 8) throw new Error(`board.js: not a FEN: ${fenText}`);
+  placement.forEach((row, i) => {
+    const rank = 8 - i;
+    let file = 0;
+    for (const ch of row) {
+      if (ch >= "1" && ch <= "8") {
+        for (let k = 0; k < Number(ch); k++) setPiece(board, `${"abcdefgh"[file++]}${rank}`, "");
+        continue;
+      }
+      const color = ch === ch.toUpperCase() ? "w" : "b";
+      setPiece(board, `${"abcdefgh"[file++]}${rank}`, color + ch.toUpperCase());
+    }
+  });
+  board.setAttribute("data-fen", fenText);
+}
+
+/**
+ * Calls handler(name, el, event) when a square is clicked, tapped or
+ * activated with Enter/Space. The default form submit is prevented, so the
+ * page stays put; without JavaScript the same buttons post the form.
+ */
+export function onSquare(board, handler) {
+  board.addEventListener("click", (event) => {
+    const el = event.target.closest("[data-square]");
+    if (!el || !board.contains(el)) return;
+    event.preventDefault();
+    handler(el.getAttribute("data-square"), el, event);
+  });
+}
+
+/**
+ * Roving keyboard focus over the 64 squares: one square is in the tab
+ * order; arrow keys move (in screen directions, whatever the orientation),
+ * Home/End jump along the row; Enter and Space activate (native buttons).
+ */
+export function enableKeyboard(board, start) {
+  const list = squares(board);
+  if (list.length !== 64) return;
+  let current = Math.max(0, list.findIndex((el) => el.getAttribute("data-square") === start));
+  list.forEach((el, i) => el.setAttribute("tabindex", i === current ? "0" : "-1"));
+
+  const focusAt = (i) => {
+    list[current].setAttribute("tabindex", "-1");
+    current = i;
+    list[current].setAttribute("tabindex", "0");
+    list[current].focus();
+  };
+
+  board.addEventListener("focusin", (event) => {
+    const i = list.indexOf(event.target.closest("[data-square]"));
+    if (i >= 0 && i !== current) {
+      list[current].setAttribute("tabindex", "-1");
+      current = i;
+      list[current].setAttribute("tabindex", "0");
+    }
+  });
+
+  board.addEventListener("keydown", (event) => {
+    const i = list.indexOf(event.target.closest("[data-square]"));
+    if (i < 0) return;
+    const row = Math.floor(i / 8);
+    const col = i % 8;
+    let next = -1;
+    switch (event.key) {
+      case "ArrowUp": next = row > 0 ? i - 8 : i; break;
+      case "ArrowDown": next = row < 7 ? i + 8 : i; break;
+      case "ArrowLeft": next = col > 0 ? i - 1 : i; break;
+      case "ArrowRight": next = col < 7 ? i + 1 : i; break;
+      case "Home": next = row * 8; break;
+      case "End": next = row * 8 + 7; break;
+      default: return;
+    }
+    event.preventDefault();
+    focusAt(next);
+  });
+}
+
+let announcer = null;
+
+/** Says text to screen readers through the page's aria-live region. */
+export function announce(text) {
+  if (!announcer) {
+    announcer = document.getElementById("announcer");
+    if (!announcer) {
+      announcer = document.createElement("div");
+      announcer.id = "announcer";
+      announcer.className = "visually-hidden";
+      announcer.setAttribute("aria-live", "polite");
+      document.body.appendChild(announcer);
+    }
+  }
+  // Clear first so the same sentence twice is announced twice.
+  announcer.textContent = "";
+  window.setTimeout(() => { announcer.textContent = text; }, 30);
+}
+
+/** Reads the CSRF token a page rendered (meta or hidden field), or "". */
+export function csrfToken() {
+  const field = document.querySelector('input[name="_csrf"]');
+  return field ? field.value : "";
+}
+
+/**
+ * Posts JSON and returns the parsed reply. Throws an Error whose message is
+ * the server's {"error": "..."} sentence when the answer is not 2xx.
+ */
+export async function postJSON(url, body) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const err = new Error((data && data.error) || `The server answered ${res.status}.`);
+    err.status = res.status;
+    err.data = data;
+    throw err;
+  }
+  return data;
+}

@@ -1,0 +1,280 @@
+package views
+
+import (
+	"fmt"
+	"html/template"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+
+	"chesstutor/chess"
+)
+
+// Board describes one board to draw: a diagram in a lesson, an exercise or
+// a live game. RenderBoard turns it into accessible HTML that follows the
+// page contract H2.
+type Board struct {
+	Pos         *chess.Position           // required
+	Flipped     bool                      // black at the bottom
+	Highlights  []chess.Square            // soft tint (diagrams)
+	Arrows      []Arrow                   // drawn over the board
+	Caption     string                    // shown under the board
+	Classes     map[chess.Square][]string // selected, dest, check, last-move, marked, missed, wrong
+	Labels      map[chess.Square]string   // extra words for the square's label ("marked", "missed")
+	Interactive bool                      // squares are <button name=ButtonName value=e4>
+	ButtonName  string                    // default "square"
+	Attrs       map[string]string         // extra data-* attributes on the board element
+	Size        string                    // "diagram" (about 320 px) or "full" (the default)
+}
+
+// Arrow is an arrow from one square's centre to another's.
+type Arrow struct {
+	From, To chess.Square
+}
+
+// stateWords are the words a screen reader hears for each state class, so
+// no state is shown by colour alone (N4).
+var stateWords = map[string]string{
+	"selected":  "selected",
+	"dest":      "possible move",
+	"check":     "in check",
+	"last-move": "last move",
+	"marked":    "marked",
+	"missed":    "missed",
+	"wrong":     "wrong",
+	"correct":   "correct",
+}
+
+var (
+	classRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+	attrRe  = regexp.MustCompile(`^data-[a-z0-9-]+$`)
+)
+
+// RenderBoard renders b as HTML. The board element carries data-board and
+// data-fen; its 64 squares, in reading order for the chosen orientation,
+// carry data-square; pieces carry data-piece ("wK"). A king in check gets
+// the class "check" automatically.
+func RenderBoard(b Board) template.HTML {
+	if b.Pos == nil {
+		return template.HTML(`<p class="board-error">This board has no position to show.</p>`)
+	}
+	esc := template.HTMLEscapeString
+	size := "full"
+	if b.Size == "diagram" {
+		size = "diagram"
+	}
+	buttonName := b.ButtonName
+	if buttonName == "" {
+		buttonName = "square"
+	}
+
+	classes := map[chess.Square][]string{}
+	for sq, cs := range b.Classes {
+		for _, c := range cs {
+			if classRe.MatchString(c) {
+				classes[sq] = append(classes[sq], c)
+			}
+		}
+	}
+	if b.Pos.InCheck() {
+		if k := b.Pos.KingSquare(b.Pos.Turn()); k != chess.NoSquare && !contains(classes[k], "check") {
+			classes[k] = append(classes[k], "check")
+		}
+	}
+	highlighted := map[chess.Square]bool{}
+	for _, sq := range b.Highlights {
+		if sq.Valid() {
+			highlighted[sq] = true
+		}
+	}
+
+	var out strings.Builder
+	orientation := "white"
+	if b.Flipped {
+		orientation = "black"
+	}
+	fmt.Fprintf(&out, `<figure class="board-figure board-%s">`, size)
+	fmt.Fprintf(&out, `<div class="board%s" data-board data-fen="%s" data-orientation="%s"`,
+		map[bool]string{true: " board-interactive", false: ""}[b.Interactive], esc(b.Pos.FEN()), orientation)
+	keys := make([]string, 0, len(b.Attrs))
+	for k := range b.Attrs {
+		if attrRe.MatchString(k) && k != "data-board" && k != "data-fen" {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&out, ` %s="%s"`, k, esc(b.Attrs[k]))
+	}
+	fmt.Fprintf(&out, ` role="group" aria-label="%s">`, esc(boardLabel(b.Pos, b.Flipped)))
+
+	for row := 0; row < 8; row++ {
+		for col := 0; col < 8; col++ {
+			sq := displaySquare(row, col, b.Flipped)
+			writeSquare(&out, b, sq, row, col, classes[sq], highlighted[sq], buttonName)
+		}
+	}
+	writeOverlay(&out, b, highlighted)
+	out.WriteString(`</div>`)
+	if b.Caption != "" {
+		fmt.Fprintf(&out, `<figcaption>%s</figcaption>`, esc(b.Caption))
+	}
+	out.WriteString(`</figure>`)
+	return template.HTML(out.String()) // every dynamic value above is escaped
+}
+
+// displaySquare returns the square shown in a display row (0 = top) and
+// column (0 = left).
+func displaySquare(row, col int, flipped bool) chess.Square {
+	if flipped {
+		return chess.NewSquare(7-col, row)
+	}
+	return chess.NewSquare(col, 7-row)
+}
+
+func boardLabel(p *chess.Position, flipped bool) string {
+	side := "White"
+	if flipped {
+		side = "Black"
+	}
+	turn := "White"
+	if p.Turn() == chess.Black {
+		turn = "Black"
+	}
+	return fmt.Sprintf("Chess board, %s at the bottom, %s to move", side, turn)
+}
+
+func writeSquare(out *strings.Builder, b Board, sq chess.Square, row, col int, cls []string, highlighted bool, buttonName string) {
+	esc := template.HTMLEscapeString
+	piece := b.Pos.PieceAt(sq)
+
+	all := []string{"square"}
+	if sq.IsLight() {
+		all = append(all, "light")
+	} else {
+		all = append(all, "dark")
+	}
+	if piece != chess.NoPiece {
+		all = append(all, "occupied")
+	}
+	if highlighted {
+		all = append(all, "highlight")
+	}
+	all = append(all, cls...)
+
+	words := []string{sq.String()}
+	if piece != chess.NoPiece {
+		words = append(words, piece.Color().String()+" "+piece.Type().String())
+	} else {
+		words = append(words, "empty")
+	}
+	if highlighted {
+		words = append(words, "highlighted")
+	}
+	for _, c := range cls {
+		if w, ok := stateWords[c]; ok && !contains(words, w) {
+			words = append(words, w)
+		}
+	}
+	if extra := strings.TrimSpace(b.Labels[sq]); extra != "" && !contains(words, extra) {
+		words = append(words, extra)
+	}
+	label := esc(strings.Join(words, ", "))
+
+	if b.Interactive {
+		fmt.Fprintf(out, `<button type="submit" class="%s" name="%s" value="%s" data-square="%s" aria-label="%s">`,
+			strings.Join(all, " "), esc(buttonName), sq, sq, label)
+	} else {
+		fmt.Fprintf(out, `<div class="%s" data-square="%s" role="img" aria-label="%s">`,
+			strings.Join(all, " "), sq, label)
+	}
+	if col == 0 {
+		fmt.Fprintf(out, `<span class="coord coord-rank" aria-hidden="true">%d</span>`, sq.Rank()+1)
+	}
+	if row == 7 {
+		fmt.Fprintf(out, `<span class="coord coord-file" aria-hidden="true">%c</span>`, 'a'+sq.File())
+	}
+	if piece != chess.NoPiece {
+		code := piece.String()
+		fmt.Fprintf(out, `<svg class="piece" data-piece="%s" viewBox="0 0 45 45" aria-hidden="true" focusable="false"><use href="#piece-%s"></use></svg>`, code, code)
+	}
+	if b.Interactive {
+		out.WriteString(`</button>`)
+	} else {
+		out.WriteString(`</div>`)
+	}
+}
+
+// writeOverlay draws highlights and arrows in one SVG over the board, in
+// board units (one square = 1), so it scales with the board.
+func writeOverlay(out *strings.Builder, b Board, highlighted map[chess.Square]bool) {
+	if len(highlighted) == 0 && len(b.Arrows) == 0 {
+		return
+	}
+	out.WriteString(`<svg class="board-overlay" viewBox="0 0 8 8" aria-hidden="true" focusable="false">`)
+	hs := make([]chess.Square, 0, len(highlighted))
+	for sq := range highlighted {
+		hs = append(hs, sq)
+	}
+	sort.Slice(hs, func(i, j int) bool { return hs[i] < hs[j] })
+	for _, sq := range hs {
+		x, y := squareXY(sq, b.Flipped)
+		fmt.Fprintf(out, `<rect class="overlay-highlight" x="%g" y="%g" width="0.92" height="0.92" rx="0.06"/>`, x+0.04, y+0.04)
+	}
+	for _, a := range b.Arrows {
+		if !a.From.Valid() || !a.To.Valid() || a.From == a.To {
+			continue
+		}
+		fmt.Fprintf(out, `<polygon class="overlay-arrow" points="%s"/>`, arrowPoints(a, b.Flipped))
+	}
+	out.WriteString(`</svg>`)
+}
+
+// squareXY returns the top-left corner of sq in board units.
+func squareXY(sq chess.Square, flipped bool) (float64, float64) {
+	if flipped {
+		return float64(7 - sq.File()), float64(sq.Rank())
+	}
+	return float64(sq.File()), float64(7 - sq.Rank())
+}
+
+// arrowPoints returns the outline of an arrow with a shaft and a head,
+// from the centre of From to near the centre of To.
+func arrowPoints(a Arrow, flipped bool) string {
+	x1, y1 := squareXY(a.From, flipped)
+	x2, y2 := squareXY(a.To, flipped)
+	x1, y1, x2, y2 = x1+0.5, y1+0.5, x2+0.5, y2+0.5
+	dx, dy := x2-x1, y2-y1
+	length := math.Hypot(dx, dy)
+	ux, uy := dx/length, dy/length // along the arrow
+	nx, ny := -uy, ux              // across it
+	const shaft, head, headLen, tipGap = 0.09, 0.3, 0.45, 0.12
+	// Start a little away from the origin centre and stop just short of the target centre.
+	sx, sy := x1+ux*0.15, y1+uy*0.15
+	tx, ty := x2-ux*tipGap, y2-uy*tipGap
+	bx, by := tx-ux*headLen, ty-uy*headLen
+	pts := [][2]float64{
+		{sx + nx*shaft, sy + ny*shaft},
+		{bx + nx*shaft, by + ny*shaft},
+		{bx + nx*head, by + ny*head},
+		{tx, ty},
+		{bx - nx*head, by - ny*head},
+		{bx - nx*shaft, by - ny*shaft},
+		{sx - nx*shaft, sy - ny*shaft},
+	}
+	parts := make([]string, len(pts))
+	for i, p := range pts {
+		parts[i] = fmt.Sprintf("%.3f,%.3f", p[0], p[1])
+	}
+	return strings.Join(parts, " ")
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

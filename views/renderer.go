@@ -1,0 +1,121 @@
+// Package views renders the site's HTML: the layout, the pages and the
+// board. Templates are embedded and parsed once at start-up; a missing or
+// broken template fails the boot, not a visitor's request.
+package views
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+
+	"chesstutor/public"
+)
+
+//go:embed layout.html partials/*.html pages/*.html
+var templateFiles embed.FS
+
+// Page is the data every page template receives. Templates reach the
+// page's own payload as .Data.
+type Page struct {
+	Title   string // optional; pages usually define {{define "title"}}
+	Section string // learn|practice|quiz|play|games|home: marks the header link
+	CSRF    string // token for the hidden _csrf field of form posts
+	Data    any
+}
+
+// Renderer holds every page, each parsed together with the layout and the
+// partials.
+type Renderer struct {
+	pages map[string]*template.Template
+}
+
+// requiredPages must exist for the site to boot.
+var requiredPages = []string{"home", "404", "500"}
+
+// Funcs are the template functions every template may use.
+func Funcs() template.FuncMap {
+	return template.FuncMap{
+		"asset":  public.URL,
+		"board":  RenderBoard,
+		"pieces": PieceSprite,
+		"add":    func(a, b int) int { return a + b },
+		"sub":    func(a, b int) int { return a - b },
+		"percent": func(part, whole int) int {
+			if whole <= 0 {
+				return 0
+			}
+			return part * 100 / whole
+		},
+	}
+}
+
+// New parses the layout, the partials and every page.
+func New() (*Renderer, error) {
+	base, err := template.New("layout.html").Funcs(Funcs()).ParseFS(templateFiles, "layout.html", "partials/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("views: parse layout: %w", err)
+	}
+	files, err := fs.Glob(templateFiles, "pages/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("views: list pages: %w", err)
+	}
+	r := &Renderer{pages: map[string]*template.Template{}}
+	for _, f := range files {
+		name := strings.TrimSuffix(path.Base(f), ".html")
+		t, err := base.Clone()
+		if err != nil {
+			return nil, fmt.Errorf("views: page %s: %w", name, err)
+		}
+		if _, err := t.ParseFS(templateFiles, f); err != nil {
+			return nil, fmt.Errorf("views: page %s: %w", name, err)
+		}
+		for _, block := range []string{"title", "content"} {
+			if t.Lookup(block) == nil {
+				return nil, fmt.Errorf("views: page %s does not define {{define %q}}", name, block)
+			}
+		}
+		r.pages[name] = t
+	}
+	for _, name := range requiredPages {
+		if r.pages[name] == nil {
+			return nil, fmt.Errorf("views: missing page template pages/%s.html", name)
+		}
+	}
+	return r, nil
+}
+
+// Has reports whether a page template exists.
+func (r *Renderer) Has(page string) bool { return r.pages[page] != nil }
+
+// Render executes a page into a buffer and only then writes it, so a
+// template error never leaves half a page behind. When w is an
+// http.ResponseWriter it also sets the content type and status.
+func (r *Renderer) Render(w io.Writer, status int, page string, data Page) error {
+	t := r.pages[page]
+	if t == nil {
+		return fmt.Errorf("views: no page template %q", page)
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout.html", data); err != nil {
+		return fmt.Errorf("views: render %s: %w", page, err)
+	}
+	if rw, ok := w.(http.ResponseWriter); ok {
+		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+		rw.WriteHeader(status)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// ErrorInfo is the payload of the error pages (404 and 500 templates).
+type ErrorInfo struct {
+	Status  int
+	Heading string
+	Message string
+}
