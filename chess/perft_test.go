@@ -82,3 +82,44 @@ func TestPerft(t *testing.T) {
 		}
 	}
 }
+
+const kiwipeteFEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+func benchPerft(b *testing.B, fen string, depth int, want uint64) {
+	p, err := ParseFEN(fen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes uint64
+	for i := 0; i < b.N; i++ {
+		n := p.Perft(depth)
+		if n != want {
+			b.Fatalf("got %d nodes, want %d", n, want)
+		}
+		nodes += n
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkPerftStart5 measures the generator on the start position at depth 5.
+func BenchmarkPerftStart5(b *testing.B) { benchPerft(b, StartFEN, 5, 4865609) }
+
+// BenchmarkPerftKiwipete4 measures the generator on Kiwipete at depth 4.
+func BenchmarkPerftKiwipete4(b *testing.B) { benchPerft(b, kiwipeteFEN, 4, 4085603) }
+
+// BenchmarkAppendLegalMoves shows that generating moves does not allocate.
+func BenchmarkAppendLegalMoves(b *testing.B) {
+	p, err := ParseFEN(kiwipeteFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf := make([]Move, 0, 256)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf = p.AppendLegalMoves(buf[:0])
+	}
+	if len(buf) != 48 {
+		b.Fatalf("got %d moves, want 48", len(buf))
+	}
+}

@@ -32,8 +32,8 @@ func init() {
 			zobristPiece[p][s] = r.next()
 		}
 	}
-	for i := range zobristCastling {
-		zobristCastling[i] = r.next()
+	for i := 1; i < len(zobristCastling); i++ {
+		zobristCastling[i] = r.next() // no rights at all keys to 0
 	}
 	for i := range zobristEP {
 		zobristEP[i] = r.next()
