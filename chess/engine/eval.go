@@ -32,13 +32,13 @@ var mgPST, egPST [2][7][64]int
 var (
 	fileBB      [8]chess.Bitboard
 	rankBB      [8]chess.Bitboard
-	adjacentBB  [8]chess.Bitboard        // files beside file f
-	passedMask  [2][64]chess.Bitboard    // squares ahead on the same and adjacent files
-	forwardFile [2][64]chess.Bitboard    // squares ahead on the same file
-	kingZone    [64]chess.Bitboard       // king square plus its neighbours and one more rank ahead-ish
-	shieldMask  [2][64]chess.Bitboard    // pawn-shield squares in front of a king
-	distance    [64][64]int              // Chebyshev distance
-	centerDist  [64]int                  // distance of a square from the four centre squares
+	adjacentBB  [8]chess.Bitboard     // files beside file f
+	passedMask  [2][64]chess.Bitboard // squares ahead on the same and adjacent files
+	forwardFile [2][64]chess.Bitboard // squares ahead on the same file
+	kingZone    [64]chess.Bitboard    // king square plus its neighbours and one more rank ahead-ish
+	shieldMask  [2][64]chess.Bitboard // pawn-shield squares in front of a king
+	distance    [64][64]int           // Chebyshev distance
+	centerDist  [64]int               // distance of a square from the four centre squares
 )
 
 func abs(x int) int {

@@ -1,0 +1,341 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"chesstutor/chess"
+)
+
+func mustFEN(t testing.TB, fen string) *chess.Position {
+	t.Helper()
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("ParseFEN(%q): %v", fen, err)
+	}
+	return p
+}
+
+func TestFindsMate(t *testing.T) {
+	// Mate lengths were checked with Stockfish 15.1.
+	cases := []struct {
+		name, fen string
+		mateIn    int
+		want      string // the mating move, when only one leads to the shortest mate
+	}{
+		{"back rank", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8"},
+		{"queen and king", "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", 1, ""},
+		{"smothered", "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", 1, "g5f7"},
+		{"queen takes with knight support", "6rk/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1", 1, "b3g8"},
+		{"black mates", "1r4k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", 1, "b8b1"},
+		{"scholar", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3", 1, "f3f7"},
+		{"promotion", "k7/2P5/1K6/8/8/8/8/8 w - - 0 1", 1, ""},
+		{"rook roller", "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2, ""},
+		{"king steps up", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 2, "c6b6"},
+		{"knight sacrifice", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 2, "d5f6"},
+		{"black rook sacrifice", "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2, "g2g1"},
+		{"queen sacrifice", "r1b3kr/ppp1Bp1p/1b6/n2P4/2p3q1/2Q2N2/P4PPP/RN2R1K1 w - - 1 1", 3, "c3h8"},
+		{"Philidor's legacy", "2r4k/6pp/8/4N3/8/1Q6/8/6K1 w - - 0 1", 4, "e5f7"},
+	}
+
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			pos := mustFEN(t, tc.fen)
+			s := NewSearcher(4)
+			res := s.Search(context.Background(), pos, nil, Limits{Depth: 2*tc.mateIn + 2, Time: 5 * time.Second})
+			if got := MateIn(res.Score); got != tc.mateIn {
+				t.Errorf("mate in %d, want mate in %d (score %d, move %s)", got, tc.mateIn, res.Score, res.Move)
+			}
+			if tc.want != "" && res.Move.UCI() != tc.want {
+				t.Errorf("move %s, want %s", res.Move, tc.want)
+			}
+			if tc.mateIn == 1 && !pos.Play(res.Move).IsCheckmate() {
+				t.Errorf("%s does not mate", res.Move)
+			}
+		})
+	}
+}
+
+// TestNeverIllegal plays many random games and checks the engine's answer
+// (a very short search) at every position along the way.
+func TestNeverIllegal(t *testing.T) {
+	games, plies := 40, 80
+	if testing.Short() {
+		games = 10
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	s := NewSearcher(4)
+	checked := 0
+	for g := 0; g < games; g++ {
+		pos := mustFEN(t, chess.StartFEN)
+		var hist []uint64
+		for ply := 0; ply < plies; ply++ {
+			legal := pos.LegalMoves()
+			if len(legal) == 0 {
+				break
+			}
+			res := s.Search(context.Background(), pos, hist, Limits{Depth: 2, Nodes: 3000})
+			checked++
+			if !pos.IsLegal(res.Move) {
+				t.Fatalf("illegal move %s in %s", res.Move, pos.FEN())
+			}
+			// Level play must be legal too.
+			lv := 1 + ply%MaxLevel
+			m, _, err := s.PlayLevel(context.Background(), pos, hist, lv, 20*time.Millisecond)
+			if err != nil || !pos.IsLegal(m) {
+				t.Fatalf("level %d: move %s, err %v in %s", lv, m, err, pos.FEN())
+			}
+			hist = append(hist, pos.Hash())
+			pos = pos.Play(legal[r.IntN(len(legal))])
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d positions checked", checked)
+	}
+}
+
+func TestAvoidsStalemate(t *testing.T) {
+	cases := []struct{ name, fen string }{
+		// Qb6 or Qc7 would stalemate; White must find another way.
+		{"queen near cornered king", "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1"},
+		{"rook and king", "7k/8/6K1/8/8/8/8/5R2 w - - 0 1"},
+		{"extra pawns", "7k/5Q2/6K1/8/8/8/P7/8 w - - 0 1"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			pos := mustFEN(t, tc.fen)
+			for lv := 1; lv <= MaxLevel; lv++ {
+				s := NewSearcher(2)
+				m, _, err := s.PlayLevel(context.Background(), pos, nil, lv, 200*time.Millisecond)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if pos.Play(m).IsStalemate() {
+					t.Errorf("level %d stalemates with %s", lv, m)
+				}
+			}
+		})
+	}
+}
+
+func TestDeadline(t *testing.T) {
+	pos := mustFEN(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9")
+	s := NewSearcher(8)
+	start := time.Now()
+	res := s.Search(context.Background(), pos, nil, Limits{Time: 50 * time.Millisecond})
+	if el := time.Since(start); el > 250*time.Millisecond {
+		t.Errorf("search took %v with a 50ms budget", el)
+	}
+	if !pos.IsLegal(res.Move) {
+		t.Errorf("illegal move %s", res.Move)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 80*time.Millisecond)
+	defer cancel()
+	start = time.Now()
+	res = s.Search(ctx, pos, nil, Limits{})
+	if el := time.Since(start); el > 250*time.Millisecond {
+		t.Errorf("search took %v with an 80ms context", el)
+	}
+	if !pos.IsLegal(res.Move) {
+		t.Errorf("illegal move %s", res.Move)
+	}
+}
+
+func TestLevelsAnswerWithinBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	pos := mustFEN(t, "r2q1rk1/pp1bbppp/2n1pn2/3p4/3P4/2NBPN2/PP1B1PPP/R2Q1RK1 w - - 4 10")
+	p := NewPool(1, 8)
+	for _, l := range Levels() {
+		start := time.Now()
+		m, err := p.Move(context.Background(), pos, nil, l.Number)
+		el := time.Since(start)
+		if err != nil || !pos.IsLegal(m) {
+			t.Fatalf("level %d: %s, %v", l.Number, m, err)
+		}
+		if el > LevelBudget(l.Number)+200*time.Millisecond {
+			t.Errorf("level %d took %v, budget %v", l.Number, el, LevelBudget(l.Number))
+		}
+	}
+}
+
+func TestLevelOneIsNotAbsurd(t *testing.T) {
+	// White can keep its queen easily; level 1 must not hang it, and it
+	// never plays an illegal move, though it does vary its choices.
+	pos := mustFEN(t, "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 3")
+	p := NewPool(1, 2)
+	seen := map[chess.Move]bool{}
+	for i := 0; i < 20; i++ {
+		m, err := p.Move(context.Background(), pos, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[m] = true
+		next := pos.Play(m)
+		// After the move, can White simply take the queen for free?
+		q := next.Pieces(chess.Black, chess.Queen).First()
+		if q != chess.NoSquare && next.IsAttacked(q, chess.White) && !next.IsAttacked(q, chess.Black) {
+			t.Errorf("level 1 hangs its queen with %s", m)
+		}
+	}
+	if len(seen) < 2 {
+		t.Errorf("level 1 played the same move 20 times; want some variety")
+	}
+}
+
+func TestRepetitionIsDraw(t *testing.T) {
+	// Black is two rooks down. The position after Kh8 has already occurred
+	// twice, so Kh8 repeats it a third time: a draw (R8), Black's best.
+	root := mustFEN(t, "6k1/8/8/8/8/8/8/RR4K1 b - - 10 60")
+	kh8, err := root.ParseUCI("g8h8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := root.Play(kh8).Hash()
+	hist := []uint64{11, x, 12, 13, 14, x, 15, 16}
+	s := NewSearcher(4)
+	res := s.Search(context.Background(), root, hist, Limits{Depth: 4})
+	if res.Move != kh8 || res.Score != 0 {
+		t.Errorf("got %s score %d, want g8h8 with a draw score", res.Move, res.Score)
+	}
+	// Without that history Black is simply lost.
+	res = s.Search(context.Background(), root, nil, Limits{Depth: 4})
+	if res.Score > -500 {
+		t.Errorf("score %d without repetition, want clearly lost", res.Score)
+	}
+}
+
+func TestFiftyMoveRule(t *testing.T) {
+	// A rook up, but the clock stands at 99 half-moves: any non-pawn,
+	// non-capture move draws, except a mate, which stands (R8).
+	pos := mustFEN(t, "7k/8/6K1/8/8/8/8/R7 w - - 99 80")
+	s := NewSearcher(2)
+	res := s.Search(context.Background(), pos, nil, Limits{Depth: 4})
+	if res.Move.UCI() != "a1a8" || MateIn(res.Score) != 1 {
+		t.Errorf("got %s score %d, want the mate a1a8", res.Move, res.Score)
+	}
+	pos = mustFEN(t, "7k/8/5K2/8/8/8/8/R7 w - - 99 80")
+	res = s.Search(context.Background(), pos, nil, Limits{Depth: 4})
+	if res.Score != 0 {
+		t.Errorf("score %d with the fifty-move rule due, want 0", res.Score)
+	}
+}
+
+func TestPoolBoundsConcurrency(t *testing.T) {
+	pos := mustFEN(t, chess.StartFEN)
+	p := NewPool(2, 4)
+	var wg sync.WaitGroup
+	for i := 0; i < 6; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			m, err := p.Move(ctx, pos, nil, 4)
+			if err != nil || !pos.IsLegal(m) {
+				t.Errorf("move %s, %v", m, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if got := p.peak.Load(); got > 2 || got < 1 {
+		t.Errorf("peak of %d searches at once, want 1 or 2", got)
+	}
+	if got := p.active.Load(); got != 0 {
+		t.Errorf("%d searches still counted as running", got)
+	}
+}
+
+func TestPoolCancellation(t *testing.T) {
+	pos := mustFEN(t, chess.StartFEN)
+	p := NewPool(1, 4)
+
+	// A cancelled search returns quickly and drops its result.
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Move(ctx, pos, nil, 8)
+		done <- err
+	}()
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err %v, want context.Canceled", err)
+		}
+		if el := time.Since(start); el > 200*time.Millisecond {
+			t.Errorf("cancel took %v", el)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("cancelled search did not return")
+	}
+
+	// A caller waiting for a busy worker gives up when its context ends.
+	busyCtx, busyCancel := context.WithCancel(context.Background())
+	defer busyCancel()
+	go p.Move(busyCtx, pos, nil, 8)
+	time.Sleep(20 * time.Millisecond)
+	waitCtx, waitCancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer waitCancel()
+	_, err := p.Move(waitCtx, pos, nil, 1)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("waiting caller: err %v, want deadline exceeded", err)
+	}
+	busyCancel()
+
+	// The pool still works afterwards.
+	m, err := p.Move(context.Background(), pos, nil, 1)
+	if err != nil || !pos.IsLegal(m) {
+		t.Errorf("after cancellations: %s, %v", m, err)
+	}
+}
+
+func TestPoolRejectsBadInput(t *testing.T) {
+	p := NewPool(1, 1)
+	pos := mustFEN(t, chess.StartFEN)
+	if _, err := p.Move(context.Background(), pos, nil, 9); err == nil {
+		t.Error("level 9 accepted")
+	}
+	if _, err := p.Move(context.Background(), nil, nil, 1); err == nil {
+		t.Error("nil position accepted")
+	}
+	bad, _ := mustFEN(t, "8/8/8/8/8/8/8/K6k w - - 0 1").ParseUCI("a1a2")
+	if _, err := p.Move(context.Background(), pos, []chess.Move{bad}, 1); err == nil {
+		t.Error("illegal move history accepted")
+	}
+	mated := mustFEN(t, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
+	if _, err := p.Move(context.Background(), mated, nil, 1); err == nil {
+		t.Error("move in a finished game accepted")
+	}
+	if got := len(Levels()); got != 8 {
+		t.Errorf("%d levels, want 8", got)
+	}
+}
+
+func BenchmarkSearchMiddlegame(b *testing.B) {
+	pos := mustFEN(b, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9")
+	s := NewSearcher(16)
+	var nodes uint64
+	start := time.Now()
+	for b.Loop() {
+		s.Clear()
+		res := s.Search(context.Background(), pos, nil, Limits{Depth: 7})
+		nodes += res.Nodes
+	}
+	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	pos := mustFEN(b, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9")
+	for b.Loop() {
+		Evaluate(pos)
+	}
+}
