@@ -25,6 +25,9 @@ type Quizzes interface {
 	// false, so a repeated post never counts twice. The round is finished
 	// and scored when its last question is answered.
 	AnswerQuiz(ctx context.Context, visitor, roundID string, index int, answer string, correct bool) (r *QuizRound, recorded bool, err error)
+	// CurrentQuizRound returns the visitor's newest unfinished round, or
+	// ErrNotFound when there is none.
+	CurrentQuizRound(ctx context.Context, visitor string) (*QuizRound, error)
 	// MissedQuizQuestions lists the question ids whose latest answer by the
 	// visitor was wrong, the longest-missed first.
 	MissedQuizQuestions(ctx context.Context, visitor string) ([]string, error)
@@ -140,6 +143,33 @@ func (s *SQLite) QuizRound(ctx context.Context, visitor, id string) (*QuizRound,
 	}
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("store: load quiz round %s: %w", id, err)
+	}
+	return r, nil
+}
+
+// CurrentQuizRound returns the newest unfinished round.
+func (s *SQLite) CurrentQuizRound(ctx context.Context, visitor string) (*QuizRound, error) {
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("store: current quiz round: %w", err)
+	}
+	defer tx.Rollback()
+	var id string
+	err = tx.QueryRowContext(ctx, `SELECT id FROM quiz_rounds
+		WHERE visitor_id = ? AND finished_at_ms IS NULL
+		ORDER BY created_at_ms DESC, id LIMIT 1`, visitor).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: current quiz round: %w", err)
+	}
+	r, err := loadQuizRound(ctx, tx, visitor, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("store: current quiz round: %w", err)
 	}
 	return r, nil
 }

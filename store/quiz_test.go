@@ -33,6 +33,12 @@ func TestQuizRoundAnswersAndScore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if cur, err := s.CurrentQuizRound(ctx, quizAlice); err != nil || cur.ID != r.ID {
+		t.Fatalf("CurrentQuizRound = %v, %v; want the new round", cur, err)
+	}
+	if _, err := s.CurrentQuizRound(ctx, quizBob); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("Bob's CurrentQuizRound: %v, want ErrNotFound", err)
+	}
 	if r.Next() != 0 || r.Finished() {
 		t.Fatalf("new round: Next = %d, Finished = %v", r.Next(), r.Finished())
 	}
@@ -55,6 +61,9 @@ func TestQuizRoundAnswersAndScore(t *testing.T) {
 	}
 	if !loaded.Finished() || loaded.Score() != 2 || loaded.Next() != -1 {
 		t.Errorf("finished=%v score=%d next=%d, want true 2 -1", loaded.Finished(), loaded.Score(), loaded.Next())
+	}
+	if _, err := s.CurrentQuizRound(ctx, quizAlice); !errors.Is(err, ErrNotFound) {
+		t.Errorf("CurrentQuizRound after the last answer: %v, want ErrNotFound", err)
 	}
 	scores, err := s.QuizScores(ctx, quizAlice, 5)
 	if err != nil || len(scores) != 1 || scores[0].Score != 2 || scores[0].Total != 3 {
