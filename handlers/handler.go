@@ -1,0 +1,218 @@
+// Package handlers is the site's HTTP layer: one Handler struct holding the
+// dependencies, one file per resource, every route listed in Register.
+package handlers
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"fmt"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"chesstutor/games"
+	"chesstutor/store"
+	"chesstutor/views"
+)
+
+// Deps are the dependencies New needs. Store and Views are required.
+type Deps struct {
+	Store  store.Store
+	Views  *views.Renderer
+	Games  *games.Service
+	Logger *slog.Logger     // defaults to slog.Default()
+	Now    func() time.Time // defaults to time.Now
+	Limits Limits
+}
+
+// Limits bound what one request or one visitor may ask of the server.
+type Limits struct {
+	BodyBytes int64   // largest request body; default 16 KiB
+	APIRate   float64 // sustained /api requests per second per visitor; default 20
+	APIBurst  int     // /api requests allowed at once before the rate applies; default 60
+}
+
+// Defaults for Limits.
+const (
+	DefaultBodyBytes = 16 << 10
+	DefaultAPIRate   = 20
+	DefaultAPIBurst  = 60
+)
+
+// Handler serves every page and API route.
+type Handler struct {
+	store  store.Store
+	views  *views.Renderer
+	games  *games.Service
+	log    *slog.Logger
+	now    func() time.Time
+	limits Limits
+
+	limiter  *visitorLimiter
+	visitors *knownVisitors
+}
+
+// New returns a Handler; zero Limits fields take the defaults.
+func New(d Deps) *Handler {
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Limits.BodyBytes <= 0 {
+		d.Limits.BodyBytes = DefaultBodyBytes
+	}
+	if d.Limits.APIRate <= 0 {
+		d.Limits.APIRate = DefaultAPIRate
+	}
+	if d.Limits.APIBurst <= 0 {
+		d.Limits.APIBurst = DefaultAPIBurst
+	}
+	return &Handler{
+		store:    d.Store,
+		views:    d.Views,
+		games:    d.Games,
+		log:      d.Logger,
+		now:      d.Now,
+		limits:   d.Limits,
+		limiter:  newVisitorLimiter(d.Limits.APIRate, d.Limits.APIBurst, d.Now),
+		visitors: newKnownVisitors(100_000),
+	}
+}
+
+// Register installs the middleware and lists every route of the site.
+func (h *Handler) Register(e *echo.Echo) {
+	e.HTTPErrorHandler = h.handleError
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.Use(
+		h.logRequests,
+		h.recoverPanics,
+		h.secureHeaders,
+		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
+		h.limitBody,
+		h.identifyVisitor,
+		h.checkOrigin,
+		h.checkCSRF,
+	)
+
+	e.GET("/healthz", h.health)
+	e.GET("/assets/:version/*", h.serveAsset)
+	e.GET("/favicon.ico", h.serveFavicon)
+
+	e.GET("/", h.showHome)
+
+	api := e.Group("/api", h.rateLimit)
+	_ = api
+	// Feature routes: each feature adds its lines here, pages on e and
+	// JSON routes on api, e.g. api.POST("/games", h.createGame).
+}
+
+// visitorID returns the current visitor's id (set by identifyVisitor), or
+// "" on routes without a visitor (assets, /healthz).
+func visitorID(c echo.Context) string {
+	id, _ := c.Get(visitorKey).(string)
+	return id
+}
+
+// sectionFor returns the header section a path belongs to.
+func sectionFor(path string) string {
+	switch {
+	case path == "/":
+		return "home"
+	case path == "/practice" || strings.HasPrefix(path, "/practice/") || strings.HasSuffix(path, "/practice"):
+		return "practice"
+	case path == "/learn" || strings.HasPrefix(path, "/learn/") || path == "/rules":
+		return "learn"
+	case path == "/quiz" || strings.HasPrefix(path, "/quiz/"):
+		return "quiz"
+	case path == "/play" || strings.HasPrefix(path, "/play/"):
+		return "play"
+	case path == "/games" || strings.HasPrefix(path, "/games/"):
+		return "games"
+	}
+	return ""
+}
+
+// render renders a page inside the layout, filling in the header section
+// (from the URL) and the CSRF token for the visitor's forms.
+func (h *Handler) render(c echo.Context, status int, page string, data any) error {
+	p := views.Page{
+		Section: sectionFor(c.Request().URL.Path),
+		CSRF:    csrfToken(visitorID(c)),
+		Data:    data,
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return h.views.Render(c.Response(), status, page, p)
+}
+
+// bindJSON decodes a JSON request body into dst, refusing unknown fields,
+// trailing data and bodies over the limit with messages a person reads:
+// 415 when the body is not JSON, 413 when it is too large, 400 otherwise.
+func bindJSON(c echo.Context, dst any) error {
+	if ct := c.Request().Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+			return echo.NewHTTPError(http.StatusUnsupportedMediaType, "Please send JSON (Content-Type: application/json).")
+		}
+	}
+	dec := json.NewDecoder(c.Request().Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return jsonError(err)
+	}
+	if dec.More() {
+		return echo.NewHTTPError(http.StatusBadRequest, "The request body holds more than one JSON value.")
+	}
+	return nil
+}
+
+// jsonError turns a decoding error into an HTTP error a person understands.
+func jsonError(err error) error {
+	var tooBig *http.MaxBytesError
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooBig):
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge,
+			fmt.Sprintf("The request body is too large; the limit is %d bytes.", tooBig.Limit))
+	case errors.Is(err, io.EOF):
+		return echo.NewHTTPError(http.StatusBadRequest, "The request body is empty; please send a JSON object.")
+	case errors.As(err, &syntax):
+		return echo.NewHTTPError(http.StatusBadRequest,
+			fmt.Sprintf("The request body is not valid JSON (at byte %d).", syntax.Offset))
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("The request body should be a JSON object, not %s.", typ.Value))
+		}
+		return echo.NewHTTPError(http.StatusBadRequest,
+			fmt.Sprintf("The field %q should be %s, not %s.", field, friendlyType(typ.Type.String()), typ.Value))
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return echo.NewHTTPError(http.StatusBadRequest,
+			"The request body has a field this endpoint does not know: "+strings.TrimPrefix(err.Error(), "json: unknown field ")+".")
+	}
+	return echo.NewHTTPError(http.StatusBadRequest, "The request body could not be read as JSON.")
+}
+
+func friendlyType(t string) string {
+	switch {
+	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"):
+		return "a whole number"
+	case strings.HasPrefix(t, "float"):
+		return "a number"
+	case t == "string":
+		return "a string"
+	case t == "bool":
+		return "true or false"
+	case strings.HasPrefix(t, "[]"):
+		return "a list"
+	}
+	return "a " + t
+}

@@ -1,0 +1,344 @@
+package handlers
+
+import (
+	"errors"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"golang.org/x/time/rate"
+)
+
+const (
+	visitorKey    = "visitor"
+	visitorCookie = "visitor"
+	// visitorMaxAge is the longest lifetime browsers accept (400 days).
+	visitorMaxAge = 400 * 24 * 60 * 60
+)
+
+// contentSecurityPolicy allows only the site's own scripts, styles and
+// images: no inline script, no style attributes, no framing (N2).
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+
+// logRequests writes one structured log line per request.
+func (h *Handler) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		if err := next(c); err != nil {
+			c.Error(err)
+		}
+		req, res := c.Request(), c.Response()
+		h.log.Info("request",
+			"method", req.Method,
+			"path", req.URL.Path,
+			"status", res.Status,
+			"bytes", res.Size,
+			"ms", float64(time.Since(start).Microseconds())/1000,
+			"visitor", shortID(visitorID(c)),
+		)
+		return nil
+	}
+}
+
+// shortID keeps logs useful without writing whole visitor ids into them.
+func shortID(id string) string {
+	if len(id) > 8 {
+		return id[:8]
+	}
+	return id
+}
+
+// recoverPanics turns a panic into a plain 500; the stack goes to the log
+// only, never to the visitor.
+func (h *Handler) recoverPanics(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				if r == http.ErrAbortHandler {
+					panic(r)
+				}
+				h.log.Error("panic", "method", c.Request().Method, "path", c.Request().URL.Path,
+					"panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				err = echo.NewHTTPError(http.StatusInternalServerError)
+			}
+		}()
+		return next(c)
+	}
+}
+
+// secureHeaders sets the security headers on every response.
+func (h *Handler) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		hd := c.Response().Header()
+		hd.Set("Content-Security-Policy", contentSecurityPolicy)
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "same-origin")
+		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("Cross-Origin-Opener-Policy", "same-origin")
+		hd.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		return next(c)
+	}
+}
+
+// limitBody refuses bodies over the limit with 413 before reading them
+// when the length is announced, and caps the reader otherwise.
+func (h *Handler) limitBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if req.ContentLength > h.limits.BodyBytes {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge,
+				fmt.Sprintf("The request body is too large; the limit is %d bytes.", h.limits.BodyBytes))
+		}
+		if req.Body != nil {
+			req.Body = http.MaxBytesReader(c.Response(), req.Body, h.limits.BodyBytes)
+		}
+		return next(c)
+	}
+}
+
+// identifyVisitor gives every visitor a random 128-bit id in an HttpOnly,
+// SameSite=Lax cookie (Secure over TLS) and stores it on first sight (N2).
+func (h *Handler) identifyVisitor(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		path := c.Request().URL.Path
+		if strings.HasPrefix(path, "/assets/") || path == "/healthz" || path == "/favicon.ico" {
+			return next(c)
+		}
+		id := ""
+		if ck, err := c.Cookie(visitorCookie); err == nil && validVisitorID(ck.Value) {
+			id = ck.Value
+		}
+		if id == "" {
+			var err error
+			if id, err = newVisitorID(); err != nil {
+				return err
+			}
+			c.SetCookie(&http.Cookie{
+				Name:     visitorCookie,
+				Value:    id,
+				Path:     "/",
+				MaxAge:   visitorMaxAge,
+				HttpOnly: true,
+				Secure:   c.Scheme() == "https",
+				SameSite: http.SameSiteLaxMode,
+			})
+		}
+		if !h.visitors.has(id) {
+			if err := h.store.EnsureVisitor(c.Request().Context(), id); err != nil {
+				return fmt.Errorf("handlers: store visitor: %w", err)
+			}
+			h.visitors.add(id)
+		}
+		c.Set(visitorKey, id)
+		return next(c)
+	}
+}
+
+func newVisitorID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("handlers: new visitor id: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+func validVisitorID(s string) bool {
+	if len(s) != 32 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// knownVisitors remembers ids already stored, so a returning visitor costs
+// no database write per request. It forgets everything when full; the
+// next request of each visitor then stores (idempotently) again.
+type knownVisitors struct {
+	mu  sync.Mutex
+	ids map[string]struct{}
+	max int
+}
+
+func newKnownVisitors(max int) *knownVisitors {
+	return &knownVisitors{ids: map[string]struct{}{}, max: max}
+}
+
+func (k *knownVisitors) has(id string) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	_, ok := k.ids[id]
+	return ok
+}
+
+func (k *knownVisitors) add(id string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(k.ids) >= k.max {
+		k.ids = map[string]struct{}{}
+	}
+	k.ids[id] = struct{}{}
+}
+
+func unsafeMethod(m string) bool {
+	return m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions
+}
+
+// checkOrigin refuses cross-site writes: browsers send Sec-Fetch-Site and
+// Origin on every POST, so a request from another site is recognised and
+// refused with 403. Requests without either header (curl, scripts) are not
+// from a browser and cannot carry a victim's cookie by accident.
+func (h *Handler) checkOrigin(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if !unsafeMethod(req.Method) {
+			return next(c)
+		}
+		const refused = "Requests from other websites are not allowed."
+		if site := req.Header.Get("Sec-Fetch-Site"); site != "" {
+			if site != "same-origin" && site != "none" {
+				return echo.NewHTTPError(http.StatusForbidden, refused)
+			}
+			return next(c)
+		}
+		if origin := req.Header.Get("Origin"); origin != "" {
+			u, err := url.Parse(origin)
+			if err != nil || origin == "null" || u.Host != req.Host {
+				return echo.NewHTTPError(http.StatusForbidden, refused)
+			}
+		}
+		return next(c)
+	}
+}
+
+// csrfToken is the value of the hidden _csrf field for a visitor's forms.
+// It is an HMAC keyed by the visitor's own secret id: another site cannot
+// read the HttpOnly cookie, so it cannot compute the token, and the token
+// does not reveal the id. It survives restarts and works across instances.
+func csrfToken(visitor string) string {
+	if visitor == "" {
+		return ""
+	}
+	m := hmac.New(sha256.New, []byte(visitor))
+	m.Write([]byte("chesstutor csrf v1"))
+	return hex.EncodeToString(m.Sum(nil))[:32]
+}
+
+// checkCSRF requires the _csrf field on every form post outside /api (the
+// JSON API relies on checkOrigin).
+func (h *Handler) checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if !unsafeMethod(req.Method) || isAPI(req.URL.Path) || visitorID(c) == "" {
+			return next(c)
+		}
+		mt, _, _ := mime.ParseMediaType(req.Header.Get("Content-Type"))
+		var err error
+		if mt == "multipart/form-data" {
+			err = req.ParseMultipartForm(h.limits.BodyBytes)
+		} else {
+			err = req.ParseForm()
+		}
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				return echo.NewHTTPError(http.StatusRequestEntityTooLarge,
+					fmt.Sprintf("The form is too large; the limit is %d bytes.", tooBig.Limit))
+			}
+			return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+		}
+		got := req.PostFormValue("_csrf")
+		if !hmac.Equal([]byte(got), []byte(csrfToken(visitorID(c)))) {
+			return echo.NewHTTPError(http.StatusForbidden,
+				"This form has expired or came from another website. Please reload the page and try again.")
+		}
+		return next(c)
+	}
+}
+
+// rateLimit caps /api requests per visitor (or per address when there is
+// no visitor yet) and answers 429 when the bucket is empty.
+func (h *Handler) rateLimit(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		key := visitorID(c)
+		if key == "" {
+			key = "ip:" + c.RealIP()
+		}
+		if !h.limiter.allow(key) {
+			return echo.NewHTTPError(http.StatusTooManyRequests,
+				"Too many requests at once. Please wait a moment and try again.")
+		}
+		return next(c)
+	}
+}
+
+// visitorLimiter holds one token bucket per visitor and drops buckets that
+// have been idle for a while so memory stays bounded.
+type visitorLimiter struct {
+	mu      sync.Mutex
+	limit   rate.Limit
+	burst   int
+	now     func() time.Time
+	buckets map[string]*bucket
+	swept   time.Time
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+func newVisitorLimiter(perSecond float64, burst int, now func() time.Time) *visitorLimiter {
+	return &visitorLimiter{limit: rate.Limit(perSecond), burst: burst, now: now, buckets: map[string]*bucket{}}
+}
+
+const limiterIdle = 10 * time.Minute
+
+func (l *visitorLimiter) allow(key string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	if now.Sub(l.swept) > time.Minute {
+		for k, b := range l.buckets {
+			if now.Sub(b.seen) > limiterIdle {
+				delete(l.buckets, k)
+			}
+		}
+		l.swept = now
+	}
+	b := l.buckets[key]
+	if b == nil {
+		b = &bucket{lim: rate.NewLimiter(l.limit, l.burst)}
+		l.buckets[key] = b
+	}
+	b.seen = now
+	return b.lim.AllowN(now, 1)
+}
+
+// health answers 200 when the database answers, 503 otherwise.
+func (h *Handler) health(c echo.Context) error {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+	defer cancel()
+	c.Response().Header().Set("Cache-Control", "no-store")
+	if err := h.store.Ping(ctx); err != nil {
+		h.log.Error("health check failed", "err", err)
+		return c.JSON(http.StatusServiceUnavailable, map[string]string{"error": "The database does not answer."})
+	}
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+

@@ -1,0 +1,156 @@
+// Command chesstutor serves the chess tutorial site: lessons, exercises,
+// a rules quiz and games against the computer or a friend.
+//
+// It wires configuration, the database, the services and the handlers
+// together, and nothing else.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"chesstutor/games"
+	"chesstutor/handlers"
+	"chesstutor/store"
+	"chesstutor/views"
+)
+
+type config struct {
+	addr     string
+	db       string
+	logLevel string
+	apiRate  float64
+	apiBurst int
+}
+
+// env returns the environment variable or a default.
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func parseConfig(args []string) (config, error) {
+	var cfg config
+	fs := flag.NewFlagSet("chesstutor", flag.ContinueOnError)
+	fs.StringVar(&cfg.addr, "addr", env("CHESS_ADDR", "127.0.0.1:8080"), "listen address (env CHESS_ADDR)")
+	fs.StringVar(&cfg.db, "db", env("CHESS_DB", "data/chess.db"), "SQLite database file, created if missing (env CHESS_DB)")
+	fs.StringVar(&cfg.logLevel, "log-level", env("CHESS_LOG_LEVEL", "info"), "debug, info, warn or error (env CHESS_LOG_LEVEL)")
+	rateDef, err := strconv.ParseFloat(env("CHESS_API_RATE", strconv.Itoa(handlers.DefaultAPIRate)), 64)
+	if err != nil {
+		return cfg, fmt.Errorf("CHESS_API_RATE: %w", err)
+	}
+	burstDef, err := strconv.Atoi(env("CHESS_API_BURST", strconv.Itoa(handlers.DefaultAPIBurst)))
+	if err != nil {
+		return cfg, fmt.Errorf("CHESS_API_BURST: %w", err)
+	}
+	fs.Float64Var(&cfg.apiRate, "api-rate", rateDef, "sustained /api requests per second per visitor (env CHESS_API_RATE)")
+	fs.IntVar(&cfg.apiBurst, "api-burst", burstDef, "/api requests per visitor allowed in a burst (env CHESS_API_BURST)")
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	return cfg, nil
+}
+
+func main() {
+	cfg, err := parseConfig(os.Args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "chesstutor:", err)
+		os.Exit(2)
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.logLevel)); err != nil {
+		fmt.Fprintln(os.Stderr, "chesstutor: -log-level:", err)
+		os.Exit(2)
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	slog.SetDefault(log)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, cfg, log); err != nil {
+		log.Error("stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+// run serves until ctx is cancelled, then lets in-flight requests finish
+// and closes the database.
+func run(ctx context.Context, cfg config, log *slog.Logger) error {
+	st, err := store.Open(ctx, cfg.db)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			log.Error("close database", "err", err)
+		}
+	}()
+
+	renderer, err := views.New()
+	if err != nil {
+		return err
+	}
+	gameService := games.New(games.Config{Store: st})
+
+	h := handlers.New(handlers.Deps{
+		Store:  st,
+		Views:  renderer,
+		Games:  gameService,
+		Logger: log,
+		Limits: handlers.Limits{APIRate: cfg.apiRate, APIBurst: cfg.apiBurst},
+	})
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	h.Register(e)
+
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.addr, err)
+	}
+	srv := &http.Server{
+		Handler:           e,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	log.Info("serving", "url", "http://"+ln.Addr().String(), "db", cfg.db)
+
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped cleanly")
+	return nil
+}
