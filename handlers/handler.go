@@ -5,8 +5,8 @@ package handlers
 import (
 	"encoding/json"
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"log/slog"
 	"mime"
 	"net/http"
