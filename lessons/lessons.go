@@ -1,0 +1,206 @@
+// Package lessons holds the beginner course: Markdown files embedded in the
+// binary, each rendered once at start-up by goldmark with two fenced blocks
+// of our own, a board diagram and an exercise (L1–L4, X2).
+//
+// A lesson that cannot be rendered (a bad FEN, an unknown square, a missing
+// front-matter field) fails Load with the file and line, so a mistake stops
+// the build and the tests, never a visitor's request.
+package lessons
+
+import (
+	"embed"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"chesstutor/chess"
+)
+
+//go:embed *.md
+var files embed.FS
+
+// rulesFile is the /rules page; it is rendered like a lesson but is not part
+// of the course order.
+const rulesFile = "rules.md"
+
+// Course is the whole course, rendered and checked.
+type Course struct {
+	lessons   []*Lesson
+	bySlug    map[string]*Lesson
+	exercises []*Exercise
+	byID      map[string]*Exercise
+	rules     template.HTML
+	rulesName string
+}
+
+// Lesson is one rendered lesson.
+type Lesson struct {
+	Slug, Title, Summary string
+	Order                int
+	HTML                 template.HTML // rendered once at start-up
+	Exercises            []*Exercise
+	Diagrams             int // number of board diagrams (not counting exercises)
+	Prev, Next           *Lesson
+}
+
+// Exercise is one "click every square the piece may move to" task. Its
+// answer is never stored: it is Pos.Destinations(From) (X3).
+type Exercise struct {
+	ID, Prompt, Lesson string // Lesson = slug of its lesson
+	Pos                *chess.Position
+	From               chess.Square
+}
+
+// Load parses and renders every embedded lesson and the rules page.
+func Load() (*Course, error) {
+	return load(files)
+}
+
+var fileNameRe = regexp.MustCompile(`^(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$`)
+
+// load builds a course from any file system laid out like the embedded one;
+// tests use it with fstest.MapFS.
+func load(fsys fs.FS) (*Course, error) {
+	names, err := fs.Glob(fsys, "*.md")
+	if err != nil {
+		return nil, fmt.Errorf("lessons: list files: %w", err)
+	}
+	c := &Course{bySlug: map[string]*Lesson{}, byID: map[string]*Exercise{}}
+	orders := map[int]string{}
+	for _, name := range names {
+		src, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, fmt.Errorf("lessons: read %s: %w", name, err)
+		}
+		if name == rulesFile {
+			doc, err := render(name, "", src)
+			if err != nil {
+				return nil, err
+			}
+			if len(doc.exercises) > 0 {
+				return nil, fmt.Errorf("lessons: %s: the rules page may not hold exercises", name)
+			}
+			c.rules, c.rulesName = doc.html, doc.meta["title"]
+			continue
+		}
+		m := fileNameRe.FindStringSubmatch(path.Base(name))
+		if m == nil {
+			return nil, fmt.Errorf("lessons: %s: file name must look like 01-some-slug.md", name)
+		}
+		slug := m[2]
+		doc, err := render(name, slug, src)
+		if err != nil {
+			return nil, err
+		}
+		l := &Lesson{Slug: slug, Title: doc.meta["title"], Summary: doc.meta["summary"], HTML: doc.html,
+			Exercises: doc.exercises, Diagrams: doc.diagrams}
+		if l.Title == "" || l.Summary == "" {
+			return nil, fmt.Errorf("lessons: %s:1: front matter needs a title and a summary", name)
+		}
+		l.Order, err = strconv.Atoi(doc.meta["order"])
+		if err != nil || l.Order <= 0 {
+			return nil, fmt.Errorf("lessons: %s:1: front matter needs order: a positive number", name)
+		}
+		if other, dup := orders[l.Order]; dup {
+			return nil, fmt.Errorf("lessons: %s and %s share order %d", other, name, l.Order)
+		}
+		orders[l.Order] = name
+		if _, dup := c.bySlug[slug]; dup {
+			return nil, fmt.Errorf("lessons: %s: slug %q is used twice", name, slug)
+		}
+		c.bySlug[slug] = l
+		c.lessons = append(c.lessons, l)
+		for _, ex := range l.Exercises {
+			if _, dup := c.byID[ex.ID]; dup {
+				return nil, fmt.Errorf("lessons: %s: exercise id %q is used twice in the course", name, ex.ID)
+			}
+			c.byID[ex.ID] = ex
+		}
+	}
+	if len(c.lessons) == 0 {
+		return nil, fmt.Errorf("lessons: no lessons found")
+	}
+	sort.Slice(c.lessons, func(i, j int) bool { return c.lessons[i].Order < c.lessons[j].Order })
+	for i, l := range c.lessons {
+		if i > 0 {
+			l.Prev = c.lessons[i-1]
+		}
+		if i+1 < len(c.lessons) {
+			l.Next = c.lessons[i+1]
+		}
+		c.exercises = append(c.exercises, l.Exercises...)
+	}
+	return c, nil
+}
+
+// Lessons returns the lessons in course order.
+func (c *Course) Lessons() []*Lesson { return c.lessons }
+
+// Lesson returns the lesson with the given slug.
+func (c *Course) Lesson(slug string) (*Lesson, bool) {
+	l, ok := c.bySlug[slug]
+	return l, ok
+}
+
+// Exercises returns every exercise in course order.
+func (c *Course) Exercises() []*Exercise { return c.exercises }
+
+// Exercise returns the exercise with the given id.
+func (c *Course) Exercise(id string) (*Exercise, bool) {
+	e, ok := c.byID[id]
+	return e, ok
+}
+
+// Rules returns the rendered body of the /rules page.
+func (c *Course) Rules() template.HTML { return c.rules }
+
+// RulesTitle returns the title of the /rules page.
+func (c *Course) RulesTitle() string { return c.rulesName }
+
+// Piece returns the piece the exercise is about.
+func (e *Exercise) Piece() chess.Piece { return e.Pos.PieceAt(e.From) }
+
+// PracticeURL is the address of the exercise on its lesson's practice page.
+func (e *Exercise) PracticeURL() string {
+	return "/learn/" + e.Lesson + "/practice?ex=" + e.ID
+}
+
+// splitFrontMatter separates the "---" delimited header from the body and
+// returns the number of lines the header took, so body line numbers can be
+// reported as file line numbers.
+func splitFrontMatter(name string, src []byte) (map[string]string, []byte, int, error) {
+	text := strings.ReplaceAll(string(src), "\r\n", "\n")
+	if !strings.HasPrefix(text, "---\n") {
+		return nil, nil, 0, fmt.Errorf("lessons: %s:1: the file must start with a --- front matter block", name)
+	}
+	end := strings.Index(text[4:], "\n---\n")
+	if end < 0 {
+		return nil, nil, 0, fmt.Errorf("lessons: %s:1: the front matter block is not closed by ---", name)
+	}
+	header := text[4 : 4+end]
+	body := text[4+end+5:]
+	meta := map[string]string{}
+	for i, line := range strings.Split(header, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(line, ":")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, nil, 0, fmt.Errorf("lessons: %s:%d: front matter lines look like key: value", name, i+2)
+		}
+		switch k {
+		case "title", "order", "summary":
+		default:
+			return nil, nil, 0, fmt.Errorf("lessons: %s:%d: unknown front matter key %q", name, i+2, k)
+		}
+		meta[k] = strings.TrimSpace(v)
+	}
+	headerLines := strings.Count(text[:4+end+5], "\n")
+	return meta, []byte(body), headerLines, nil
+}

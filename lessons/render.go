@@ -1,0 +1,384 @@
+package lessons
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"chesstutor/chess"
+	"chesstutor/views"
+)
+
+// document is one rendered Markdown file.
+type document struct {
+	meta      map[string]string
+	html      template.HTML
+	exercises []*Exercise
+	diagrams  int
+}
+
+// kindBlock is the AST node kind of a board or exercise block, already
+// rendered to HTML while the tree was checked.
+var kindBlock = ast.NewNodeKind("LessonBlock")
+
+// blockNode replaces a fenced `board` or `exercise` block in the tree.
+type blockNode struct {
+	ast.BaseBlock
+	html template.HTML
+}
+
+func (n *blockNode) Kind() ast.NodeKind { return kindBlock }
+
+func (n *blockNode) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
+// blockRenderer writes blockNodes; everything else is goldmark's default
+// renderer, which escapes text and omits raw HTML (N2).
+type blockRenderer struct{}
+
+func (blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindBlock, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			_, _ = w.WriteString(string(n.(*blockNode).html))
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+var markdown = goldmark.New(
+	goldmark.WithExtensions(extension.Table, extension.Typographer),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100))),
+)
+
+// render turns one Markdown file into HTML. slug is the lesson's slug, or ""
+// for the rules page. Errors name the file and line.
+func render(name, slug string, src []byte) (*document, error) {
+	meta, body, headerLines, err := splitFrontMatter(name, src)
+	if err != nil {
+		return nil, err
+	}
+	doc := &document{meta: meta}
+	tree := markdown.Parser().Parse(text.NewReader(body))
+
+	// Collect first, change the tree afterwards: replacing nodes while
+	// walking would skip siblings.
+	var fences []*ast.FencedCodeBlock
+	var unsafe []ast.Node
+	err = ast.Walk(tree, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock:
+			fences = append(fences, n)
+		case *ast.HTMLBlock, *ast.RawHTML:
+			unsafe = append(unsafe, n)
+		case *ast.Link:
+			if dangerousURL(string(n.Destination)) {
+				unsafe = append(unsafe, n)
+			}
+		case *ast.AutoLink:
+			if dangerousURL(string(n.URL(body))) {
+				unsafe = append(unsafe, n)
+			}
+		case *ast.Image:
+			if dangerousURL(string(n.Destination)) {
+				unsafe = append(unsafe, n)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("lessons: %s: %w", name, err)
+	}
+	for _, n := range unsafe {
+		dropUnsafe(n, body)
+	}
+	for _, f := range fences {
+		lang := string(f.Language(body))
+		if lang != "board" && lang != "exercise" {
+			continue
+		}
+		line := headerLines + 1 + bytes.Count(body[:fenceStart(f, body)], []byte("\n"))
+		var b strings.Builder
+		for i := 0; i < f.Lines().Len(); i++ {
+			seg := f.Lines().At(i)
+			b.Write(seg.Value(body))
+		}
+		fields, err := parseFields(name, line+1, lang, b.String())
+		if err != nil {
+			return nil, err
+		}
+		var html template.HTML
+		if lang == "board" {
+			html, err = diagramHTML(fields)
+			doc.diagrams++
+		} else {
+			var ex *Exercise
+			ex, html, err = exerciseHTML(fields, slug)
+			if ex != nil {
+				doc.exercises = append(doc.exercises, ex)
+			}
+		}
+		var fe *fieldError
+		if errors.As(err, &fe) {
+			return nil, fmt.Errorf("lessons: %s:%d: %w", name, fe.line, err)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("lessons: %s:%d: %w", name, line, err)
+		}
+		f.Parent().ReplaceChild(f.Parent(), f, &blockNode{html: html})
+	}
+
+	var out bytes.Buffer
+	if err := markdown.Renderer().Render(&out, body, tree); err != nil {
+		return nil, fmt.Errorf("lessons: %s: render: %w", name, err)
+	}
+	doc.html = template.HTML(out.String()) // goldmark escapes text; raw HTML and unsafe links were removed above
+	return doc, nil
+}
+
+// fenceStart returns the byte offset of the block's opening fence line.
+func fenceStart(f *ast.FencedCodeBlock, body []byte) int {
+	if f.Info != nil {
+		return f.Info.Segment.Start
+	}
+	if f.Lines().Len() > 0 {
+		// The fence sits on the line before the first content line.
+		start := f.Lines().At(0).Start
+		if i := bytes.LastIndexByte(body[:max(start-1, 0)], '\n'); i >= 0 {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// dangerousURL reports whether a link would run code or smuggle content:
+// javascript:, vbscript:, data: and file: schemes, however they are spelled
+// (case, spaces and control characters are ignored as browsers do).
+func dangerousURL(u string) bool {
+	var b strings.Builder
+	for _, r := range u {
+		if r > ' ' && r != 0x7f {
+			b.WriteRune(r)
+		}
+	}
+	s := strings.ToLower(b.String())
+	for _, scheme := range []string{"javascript:", "vbscript:", "data:", "file:"} {
+		if strings.HasPrefix(s, scheme) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropUnsafe removes raw HTML and dangerous images from the tree, and
+// replaces a dangerous link by its plain text, so the words stay readable.
+func dropUnsafe(n ast.Node, source []byte) {
+	parent := n.Parent()
+	if parent == nil {
+		return
+	}
+	switch n := n.(type) {
+	case *ast.Link:
+		for c := n.FirstChild(); c != nil; c = n.FirstChild() {
+			n.RemoveChild(n, c)
+			parent.InsertBefore(parent, n, c)
+		}
+	case *ast.AutoLink:
+		parent.InsertBefore(parent, n, ast.NewString(n.Label(source)))
+	}
+	parent.RemoveChild(parent, n)
+}
+
+// fieldError is a problem inside a block, with the file line it is on.
+type fieldError struct {
+	line int
+	msg  string
+}
+
+func (e *fieldError) Error() string { return e.msg }
+
+// fields are the key: value lines of a block, with the line of each key.
+type fields struct {
+	start  int // file line of the first content line
+	values map[string]string
+	lines  map[string]int
+}
+
+func (f fields) errorf(key, format string, args ...any) error {
+	line, ok := f.lines[key]
+	if !ok {
+		line = f.start - 1 // the fence line
+	}
+	return &fieldError{line: line, msg: fmt.Sprintf(format, args...)}
+}
+
+var allowedKeys = map[string][]string{
+	"board":    {"fen", "highlight", "arrows", "caption", "orientation"},
+	"exercise": {"id", "fen", "square", "prompt"},
+}
+
+// parseFields reads "key: value" lines. Unknown or repeated keys are errors,
+// so a typo never silently drops a highlight.
+func parseFields(name string, start int, lang, content string) (fields, error) {
+	f := fields{start: start, values: map[string]string{}, lines: map[string]int{}}
+	for i, line := range strings.Split(strings.TrimRight(content, "\n"), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(line, ":")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return f, fmt.Errorf("lessons: %s:%d: %s block lines look like key: value", name, start+i, lang)
+		}
+		known := false
+		for _, a := range allowedKeys[lang] {
+			known = known || a == k
+		}
+		if !known {
+			return f, fmt.Errorf("lessons: %s:%d: unknown key %q in a %s block (allowed: %s)",
+				name, start+i, k, lang, strings.Join(allowedKeys[lang], ", "))
+		}
+		if _, dup := f.values[k]; dup {
+			return f, fmt.Errorf("lessons: %s:%d: key %q appears twice", name, start+i, k)
+		}
+		f.values[k] = strings.TrimSpace(v)
+		f.lines[k] = start + i
+	}
+	return f, nil
+}
+
+func (f fields) position() (*chess.Position, error) {
+	fen, ok := f.values["fen"]
+	if !ok || fen == "" {
+		return nil, f.errorf("fen", "the block needs a fen: line")
+	}
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		return nil, f.errorf("fen", "bad FEN %q: %v", fen, err)
+	}
+	return pos, nil
+}
+
+func (f fields) squares(key string) ([]chess.Square, error) {
+	var out []chess.Square
+	for _, w := range strings.Fields(f.values[key]) {
+		sq, err := chess.ParseSquare(w)
+		if err != nil {
+			return nil, f.errorf(key, "%s: %q is not a square like e4", key, w)
+		}
+		out = append(out, sq)
+	}
+	return out, nil
+}
+
+func (f fields) arrows() ([]views.Arrow, error) {
+	var out []views.Arrow
+	for _, w := range strings.Fields(f.values["arrows"]) {
+		if len(w) != 4 {
+			return nil, f.errorf("arrows", "arrows: %q should be two squares like e2e4", w)
+		}
+		from, err1 := chess.ParseSquare(w[:2])
+		to, err2 := chess.ParseSquare(w[2:])
+		if err1 != nil || err2 != nil || from == to {
+			return nil, f.errorf("arrows", "arrows: %q should be two different squares like e2e4", w)
+		}
+		out = append(out, views.Arrow{From: from, To: to})
+	}
+	return out, nil
+}
+
+// diagramHTML renders a `board` block.
+func diagramHTML(f fields) (template.HTML, error) {
+	pos, err := f.position()
+	if err != nil {
+		return "", err
+	}
+	hl, err := f.squares("highlight")
+	if err != nil {
+		return "", err
+	}
+	arrows, err := f.arrows()
+	if err != nil {
+		return "", err
+	}
+	flipped := false
+	switch f.values["orientation"] {
+	case "", "white":
+	case "black":
+		flipped = true
+	default:
+		return "", f.errorf("orientation", "orientation must be white or black, not %q", f.values["orientation"])
+	}
+	return views.RenderBoard(views.Board{
+		Pos: pos, Flipped: flipped, Highlights: hl, Arrows: arrows,
+		Caption: f.values["caption"], Size: "diagram",
+		Attrs: map[string]string{"data-diagram": ""},
+	}), nil
+}
+
+var idRe = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
+
+// exerciseHTML checks an `exercise` block and renders its static board,
+// prompt and link to the practice page.
+func exerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
+	if slug == "" {
+		return nil, "", f.errorf("", "exercises belong in lessons, not on this page")
+	}
+	id := f.values["id"]
+	if !idRe.MatchString(id) {
+		return nil, "", f.errorf("id", "exercise id %q must be lower-case words joined by hyphens", id)
+	}
+	pos, err := f.position()
+	if err != nil {
+		return nil, "", err
+	}
+	sqs, err := f.squares("square")
+	if err != nil {
+		return nil, "", err
+	}
+	if len(sqs) != 1 {
+		return nil, "", f.errorf("square", "exercise %s needs exactly one square: the piece to move", id)
+	}
+	from := sqs[0]
+	pc := pos.PieceAt(from)
+	if pc == chess.NoPiece {
+		return nil, "", f.errorf("square", "exercise %s: there is no piece on %s", id, from)
+	}
+	if pc.Color() != pos.Turn() {
+		return nil, "", f.errorf("fen", "exercise %s: the %s on %s is %s, but the FEN gives the move to %s",
+			id, pc.Type(), from, pc.Color(), pos.Turn())
+	}
+	if len(pos.Destinations(from)) == 0 {
+		return nil, "", f.errorf("square", "exercise %s: the %s on %s has no legal move", id, pc.Type(), from)
+	}
+	prompt := f.values["prompt"]
+	if prompt == "" {
+		return nil, "", f.errorf("prompt", "exercise %s needs a prompt", id)
+	}
+	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: from}
+	esc := template.HTMLEscapeString
+	var b strings.Builder
+	fmt.Fprintf(&b, `<section class="exercise-block" aria-label="Exercise">`)
+	fmt.Fprintf(&b, `<p class="exercise-prompt"><strong>Exercise.</strong> %s</p>`, esc(prompt))
+	b.WriteString(string(views.RenderBoard(views.Board{
+		Pos: pos, Highlights: []chess.Square{from}, Size: "diagram",
+		Attrs: map[string]string{"data-exercise": id, "data-from": from.String()},
+	})))
+	fmt.Fprintf(&b, `<p class="exercise-link"><a class="button" href="%s">Solve it: mark the squares</a></p>`,
+		esc(ex.PracticeURL()))
+	b.WriteString(`</section>`)
+	return ex, template.HTML(b.String()), nil // prompt and URL escaped above
+}
