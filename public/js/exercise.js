@@ -1,12 +1,11 @@
 // exercise.js enhances the practice page (X1, X4): marks toggle in place,
 // arrow keys move between squares, and Check asks the JSON API instead of
 // reloading the page. Without this file the same page works as a form.
+import {
+  announce, clearStates, enableKeyboard, onSquare, postJSON, setState, squaresWith, toggleState,
+} from "./board.js";
 
-const RESULT_CLASSES = ["missed", "wrong", "hit", "dest"];
-
-function squareName(file, rank) {
-  return "abcdefgh"[file] + String(rank + 1);
-}
+const RESULT_CLASSES = ["missed", "wrong", "correct", "dest"];
 
 class Exercise {
   constructor(root) {
@@ -17,95 +16,31 @@ class Exercise {
     this.api = root.dataset.api;
     this.piece = root.dataset.pieceName || "piece";
     this.busy = false;
-    this.squares = new Map();
-    for (const el of this.board.querySelectorAll("[data-square]")) {
-      this.squares.set(el.dataset.square, el);
-      if (!el.dataset.labelBase) {
-        el.dataset.labelBase = el.getAttribute("aria-label") || el.dataset.square;
-      }
-    }
-    this.setupFocus();
-    this.board.addEventListener("click", (ev) => this.onSquareClick(ev));
-    this.board.addEventListener("keydown", (ev) => this.onKey(ev));
+    if (!this.form || !this.board || !this.result) return;
+
+    const marked = squaresWith(this.board, "marked");
+    enableKeyboard(this.board, marked[0] || this.board.dataset.from);
+    onSquare(this.board, (name) => this.toggle(name));
     this.form.addEventListener("submit", (ev) => this.onSubmit(ev));
   }
 
-  // Only one square is in the tab order; arrows move it (roving tabindex).
-  setupFocus() {
-    const first = this.board.querySelector("[data-square].marked") ||
-      this.squares.get(this.board.dataset.from) ||
-      this.board.querySelector("[data-square]");
-    for (const el of this.squares.values()) {
-      el.tabIndex = el === first ? 0 : -1;
-    }
-  }
-
-  flipped() {
-    const a1 = this.squares.get("a1");
-    const a8 = this.squares.get("a8");
-    if (!a1 || !a8) return false;
-    return a1.getBoundingClientRect().top < a8.getBoundingClientRect().top;
-  }
-
-  onKey(ev) {
-    const el = ev.target.closest("[data-square]");
-    if (!el) return;
-    const steps = {
-      ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0],
-    };
-    const step = steps[ev.key];
-    if (!step) return;
-    ev.preventDefault();
-    const sign = this.flipped() ? -1 : 1;
-    const name = el.dataset.square;
-    const file = Math.min(7, Math.max(0, name.charCodeAt(0) - 97 + step[0] * sign));
-    const rank = Math.min(7, Math.max(0, Number(name[1]) - 1 + step[1] * sign));
-    const next = this.squares.get(squareName(file, rank));
-    if (next && next !== el) {
-      el.tabIndex = -1;
-      next.tabIndex = 0;
-      next.focus();
-    }
-  }
-
-  // Clicking a square (or Space/Enter on it, which browsers turn into a
-  // click on a button) toggles its mark.
-  onSquareClick(ev) {
-    const el = ev.target.closest("[data-square]");
-    if (!el || !this.board.contains(el)) return;
-    ev.preventDefault();
-    for (const other of this.squares.values()) other.tabIndex = other === el ? 0 : -1;
-    if (this.board.dataset.state === "answer" || this.board.dataset.state === "checked") {
-      this.clearResult(false);
-    }
-    this.setMark(el, !el.classList.contains("marked"));
+  // Clicking a square, or Space/Enter on it (browsers turn those into a
+  // click on a button), toggles its mark. A new mark starts a new try, so
+  // the old result goes.
+  toggle(name) {
+    if (this.board.dataset.state) this.clearResult(this.board.dataset.state === "answer");
+    const on = toggleState(this.board, name, "marked");
+    const el = this.board.querySelector(`[data-square="${name}"]`);
+    if (el) el.setAttribute("aria-pressed", on ? "true" : "false");
     this.syncHidden();
   }
 
-  setMark(el, on) {
-    el.classList.toggle("marked", on);
-    el.setAttribute("aria-pressed", on ? "true" : "false");
-    this.relabel(el);
-  }
-
-  relabel(el) {
-    const words = [];
-    if (el.classList.contains("marked")) words.push("marked");
-    if (el.classList.contains("hit")) words.push("correct");
-    if (el.classList.contains("missed")) words.push("missed");
-    if (el.classList.contains("wrong")) words.push("wrong");
-    if (el.classList.contains("dest")) words.push("the piece may move here");
-    el.setAttribute("aria-label", [el.dataset.labelBase, ...words].join(", "));
-  }
-
   marked() {
-    return [...this.squares.values()]
-      .filter((el) => el.classList.contains("marked"))
-      .map((el) => el.dataset.square);
+    return squaresWith(this.board, "marked");
   }
 
-  // The hidden fields mirror the marks so that a plain form post (if the
-  // API is unreachable) still carries them.
+  // The hidden fields mirror the marks, so a plain form post (Show answer
+  // falling back, or the API unreachable) still carries them.
   syncHidden() {
     for (const input of this.form.querySelectorAll("input[name=marked]")) input.remove();
     for (const sq of this.marked()) {
@@ -118,17 +53,14 @@ class Exercise {
   }
 
   clearResult(clearMarks) {
-    for (const el of this.squares.values()) {
-      el.classList.remove(...RESULT_CLASSES);
-      if (clearMarks) el.classList.remove("marked");
+    clearStates(this.board, ...RESULT_CLASSES, ...(clearMarks ? ["marked"] : []));
+    for (const el of this.board.querySelectorAll("[data-square]")) {
       el.setAttribute("aria-pressed", el.classList.contains("marked") ? "true" : "false");
-      this.relabel(el);
     }
     delete this.board.dataset.state;
-    if (this.result) {
-      this.result.replaceChildren();
-      this.result.hidden = true;
-    }
+    this.result.replaceChildren();
+    this.result.hidden = true;
+    this.result.className = "exercise-result";
     if (clearMarks) this.syncHidden();
   }
 
@@ -137,11 +69,11 @@ class Exercise {
     if (action === "reset") {
       ev.preventDefault();
       this.clearResult(true);
-      this.setupFocus();
+      announce("All marks cleared. Try again.");
       return;
     }
     if (action !== "check" && action !== "answer") return; // let the form go
-    if (!window.fetch || !this.api) return;
+    if (!this.api) return;
     ev.preventDefault();
     this.check(action === "answer");
   }
@@ -150,54 +82,50 @@ class Exercise {
     if (this.busy) return;
     this.busy = true;
     try {
-      const res = await fetch(this.api, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        credentials: "same-origin",
-        body: JSON.stringify({ squares: this.marked() }),
-      });
-      const body = await res.json().catch(() => ({}));
-      if (!res.ok) {
-        this.showError(body.error || "Something went wrong. Please try again.");
-        return;
-      }
-      if (showAnswer) this.renderAnswer(body); else this.renderResult(body);
+      const r = await postJSON(this.api, { squares: this.marked() });
+      if (showAnswer) this.renderAnswer(r); else this.renderResult(r);
     } catch (err) {
-      this.showError("The server could not be reached. Check your connection and try again.");
+      this.showError(err.status ? err.message
+        : "The server could not be reached. Check your connection and try again.");
     } finally {
       this.busy = false;
     }
   }
 
+  verdict(kind, text) {
+    const p = document.createElement("p");
+    p.className = "exercise-verdict";
+    p.dataset.verdict = kind;
+    p.textContent = text;
+    return p;
+  }
+
   renderResult(r) {
     this.clearResult(false);
-    const missed = new Set(r.missed || []);
+    for (const sq of r.missed || []) setState(this.board, sq, "missed");
+    for (const sq of r.wrong || []) setState(this.board, sq, "wrong");
     const wrong = new Set(r.wrong || []);
-    for (const [sq, el] of this.squares) {
-      if (missed.has(sq)) el.classList.add("missed");
-      else if (wrong.has(sq)) el.classList.add("wrong");
-      else if (el.classList.contains("marked")) el.classList.add("hit");
-      this.relabel(el);
+    for (const sq of this.marked()) {
+      if (!wrong.has(sq)) setState(this.board, sq, "correct");
     }
     this.board.dataset.state = "checked";
-    const box = this.result;
-    box.hidden = false;
-    box.className = "exercise-result " + (r.correct ? "is-correct" : "is-wrong");
-    const head = document.createElement("p");
-    head.className = "exercise-verdict";
-    head.dataset.verdict = r.correct ? "correct" : "wrong";
+    this.result.hidden = false;
     if (r.correct) {
-      head.textContent = "Correct! You found every square.";
-      box.append(head);
+      this.result.className = "exercise-result is-correct";
+      const text = "Correct! You found every square.";
+      this.result.append(this.verdict("correct", text));
+      announce(text);
       const next = this.root.querySelector("[data-action=next]");
       if (next) next.focus();
       return;
     }
+    this.result.className = "exercise-result is-wrong";
     const parts = [];
-    if (missed.size) parts.push(`${missed.size} missed`);
-    if (wrong.size) parts.push(`${wrong.size} wrong`);
-    head.textContent = `Not quite: ${parts.join(" and ")}. Each one is explained below.`;
-    box.append(head, this.reasonList(r));
+    if (r.missed && r.missed.length) parts.push(`${r.missed.length} missed`);
+    if (r.wrong && r.wrong.length) parts.push(`${r.wrong.length} wrong`);
+    const text = `Not quite: ${parts.join(" and ")}. Each one is explained below.`;
+    this.result.append(this.verdict("wrong", text), this.reasonList(r));
+    announce(text);
   }
 
   reasonList(r) {
@@ -206,11 +134,11 @@ class Exercise {
     list.dataset.reasons = "";
     const add = (sq, kind) => {
       const li = document.createElement("li");
-      li.dataset.reason = sq;
       li.className = kind;
+      li.dataset.reason = sq;
       const tag = document.createElement("strong");
-      tag.textContent = `${sq} ${kind === "missed" ? "(missed)" : "(wrong)"}: `;
-      li.append(tag, (r.reasons && r.reasons[sq]) || "");
+      tag.textContent = `${sq} (${kind}):`;
+      li.append(tag, " ", (r.reasons && r.reasons[sq]) || "");
       list.append(li);
     };
     for (const sq of r.missed || []) add(sq, "missed");
@@ -220,32 +148,22 @@ class Exercise {
 
   renderAnswer(r) {
     this.clearResult(true);
-    const answer = new Set(r.answer || []);
-    for (const [sq, el] of this.squares) {
-      if (answer.has(sq)) el.classList.add("dest");
-      this.relabel(el);
-    }
+    const answer = r.answer || [];
+    for (const sq of answer) setState(this.board, sq, "dest");
     this.board.dataset.state = "answer";
-    const box = this.result;
-    box.hidden = false;
-    box.className = "exercise-result is-answer";
-    const head = document.createElement("p");
-    head.className = "exercise-verdict";
-    head.dataset.verdict = "answer";
-    head.textContent = `Here is the answer: the ${this.piece} may move to ${[...answer].join(", ")}. ` +
+    this.result.hidden = false;
+    this.result.className = "exercise-result is-answer";
+    const text = `Here is the answer: the ${this.piece} may move to ${answer.join(", ")}. ` +
       "Press Try again to mark them yourself.";
-    box.append(head);
+    this.result.append(this.verdict("answer", text));
+    announce(text);
   }
 
   showError(message) {
-    const box = this.result;
-    box.hidden = false;
-    box.className = "exercise-result is-error";
-    const p = document.createElement("p");
-    p.className = "exercise-verdict";
-    p.dataset.verdict = "error";
-    p.textContent = message;
-    box.replaceChildren(p);
+    this.result.hidden = false;
+    this.result.className = "exercise-result is-error";
+    this.result.replaceChildren(this.verdict("error", message));
+    announce(message);
   }
 }
 
