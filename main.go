@@ -15,14 +15,17 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"syscall"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"chesstutor/chess/engine"
 	"chesstutor/games"
 	"chesstutor/handlers"
+	"chesstutor/quiz"
 	"chesstutor/store"
 	"chesstutor/views"
 )
@@ -110,12 +113,19 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	gameService := games.New(games.Config{Store: st})
+	bank, err := quiz.Load()
+	if err != nil {
+		return err
+	}
+	// One search per core at most, so the computer never starves page requests (C3).
+	pool := engine.NewPool(runtime.NumCPU(), 64)
+	gameService := games.New(games.Config{Store: st, Engine: pool})
 
 	h := handlers.New(handlers.Deps{
 		Store:  st,
 		Views:  renderer,
 		Games:  gameService,
+		Quiz:   bank,
 		Logger: log,
 		Limits: handlers.Limits{APIRate: cfg.apiRate, APIBurst: cfg.apiBurst},
 	})

@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"chesstutor/games"
+	"chesstutor/quiz"
 	"chesstutor/store"
 	"chesstutor/views"
 )
@@ -26,6 +27,7 @@ type Deps struct {
 	Store  store.Store
 	Views  *views.Renderer
 	Games  *games.Service
+	Quiz   *quiz.Bank
 	Logger *slog.Logger     // defaults to slog.Default()
 	Now    func() time.Time // defaults to time.Now
 	Limits Limits
@@ -50,6 +52,7 @@ type Handler struct {
 	store  store.Store
 	views  *views.Renderer
 	games  *games.Service
+	quiz   *quiz.Bank
 	log    *slog.Logger
 	now    func() time.Time
 	limits Limits
@@ -79,6 +82,7 @@ func New(d Deps) *Handler {
 		store:    d.Store,
 		views:    d.Views,
 		games:    d.Games,
+		quiz:     d.Quiz,
 		log:      d.Logger,
 		now:      d.Now,
 		limits:   d.Limits,

@@ -19,10 +19,10 @@ type homeData struct {
 type homeProgress struct {
 	LessonsRead, LessonsTotal int
 	Solved, ExercisesTotal    int
-	Next                      *nextStep
+	Next                      *homeNext
 }
 
-type nextStep struct{ URL, Title string }
+type homeNext struct{ URL, Title string }
 
 // homeDiagramFEN is the Italian Game after 1.e4 e5 2.Nf3 Nc6 3.Bc4: a
 // calm, classical position a beginner will meet again and again.

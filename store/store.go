@@ -24,7 +24,9 @@ var ErrConflict = errors.New("store: conflict")
 // here; *SQLite implements all of them.
 type Store interface {
 	Visitors
+	Progress
 	Games
+	Quizzes
 	// Ping reports whether the database answers (used by /healthz).
 	Ping(ctx context.Context) error
 	// Close releases the database; call it once, after the server stopped.
