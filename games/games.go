@@ -107,6 +107,9 @@ func New(cfg Config) *Service {
 	return s
 }
 
+// HasComputer reports whether computer games can be played.
+func (s *Service) HasComputer() bool { return s.engine != nil }
+
 // lock serialises requests on one game inside this process; the version
 // check in the store covers several processes sharing one database.
 func (s *Service) lock(id string) func() {

@@ -23,6 +23,9 @@ type State struct {
 	// Cause explains an automatic draw in words (G15).
 	Cause  string `json:"cause,omitempty"`
 	Winner string `json:"winner,omitempty"`
+	// Positions lists the FEN after each ply (the start first) once the
+	// game is over, for the move-by-move review (G14).
+	Positions []string `json:"positions,omitempty"`
 
 	Clock   *ClockSetting `json:"clock,omitempty"`
 	Clocks  *Clocks       `json:"clocks,omitempty"`
@@ -84,6 +87,9 @@ func (l *loaded) state(now time.Time) *State {
 		st.Cause = cause(l, o)
 		if o.Result != "1/2-1/2" {
 			st.Winner = o.Winner.String()
+		}
+		for _, p := range g.Positions() {
+			st.Positions = append(st.Positions, p.FEN())
 		}
 	} else {
 		if l.computerToMove() {
