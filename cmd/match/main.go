@@ -1,0 +1,391 @@
+// Command match plays the site's engine (through its UCI binary) against
+// another UCI engine, usually Debian's stockfish limited with UCI_Elo, and
+// reports wins, draws and losses with an Elo estimate (issue 8).
+//
+//	go build -o /tmp/ct-uci ./cmd/uci
+//	go run ./cmd/match -engine /tmp/ct-uci -level 8 -elo 2000 -games 20 -movetime 1s
+//
+// With -opponent-level the opponent is the same binary at another level,
+// which checks that the levels are spread out.
+//
+// Games start from a fixed set of varied openings, each played twice with
+// the colours swapped. A game ends by the site's rules (checkmate,
+// stalemate, R8 draws), when both engines agree that one side is lost
+// (adjudication saves time), or as a draw after -maxplies half-moves.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"chesstutor/chess"
+)
+
+var openings = []struct{ name, moves string }{
+	{"Ruy Lopez", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"},
+	{"Sicilian Najdorf", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6"},
+	{"Queen's Gambit Declined", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6"},
+	{"King's Indian", "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6"},
+	{"French Winawer", "e2e4 e7e6 d2d4 d7d5 b1c3 f8b4"},
+	{"Caro-Kann Advance", "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5"},
+	{"English", "c2c4 e7e5 b1c3 g8f6 g2g3"},
+	{"Réti", "g1f3 d7d5 g2g3 g8f6 f1g2"},
+	{"Italian", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5"},
+	{"Nimzo-Indian", "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4"},
+	{"Scandinavian", "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5"},
+	{"Slav", "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6"},
+	{"Modern", "e2e4 g7g6 d2d4 f8g7 b1c3 d7d6"},
+	{"King's Gambit", "e2e4 e7e5 f2f4 e5f4"},
+	{"Dutch", "d2d4 f7f5 g2g3 g8f6 f1g2"},
+	{"Closed Sicilian", "e2e4 c7c5 b1c3 b8c6 g2g3"},
+}
+
+func main() {
+	enginePath := flag.String("engine", "", "path of the site's UCI binary (go build -o /tmp/ct-uci ./cmd/uci)")
+	level := flag.Int("level", 8, "the site engine's level, 1-8 (0 for full strength)")
+	sfPath := flag.String("stockfish", "/usr/games/stockfish", "path of the opponent engine")
+	elo := flag.Int("elo", 2000, "UCI_Elo for the opponent (0 to play it at full strength)")
+	oppLevel := flag.Int("opponent-level", 0, "play the site's own engine at this level instead of stockfish")
+	games := flag.Int("games", 20, "number of games")
+	movetime := flag.Duration("movetime", time.Second, "thinking time per move for both engines")
+	maxPlies := flag.Int("maxplies", 240, "adjudicate a draw after this many half-moves")
+	pgnPath := flag.String("pgn", "", "append the games to this PGN file")
+	flag.Parse()
+	if *enginePath == "" {
+		fmt.Fprintln(os.Stderr, "match: -engine is required (build it with: go build -o /tmp/ct-uci ./cmd/uci)")
+		os.Exit(2)
+	}
+
+	name := fmt.Sprintf("Chesstutor level %d", *level)
+	us, err := startEngine(name, *enginePath, map[string]string{"Level": strconv.Itoa(*level), "Hash": "32"})
+	if err != nil {
+		fail(err)
+	}
+	defer us.close()
+	var them *engine
+	if *oppLevel > 0 {
+		them, err = startEngine(fmt.Sprintf("Chesstutor level %d", *oppLevel), *enginePath, map[string]string{"Level": strconv.Itoa(*oppLevel), "Hash": "32"})
+	} else {
+		opts := map[string]string{"Threads": "1", "Hash": "16"}
+		oppName := "Stockfish"
+		if *elo > 0 {
+			opts["UCI_LimitStrength"] = "true"
+			opts["UCI_Elo"] = strconv.Itoa(*elo)
+			oppName = fmt.Sprintf("Stockfish %d", *elo)
+		}
+		them, err = startEngine(oppName, *sfPath, opts)
+	}
+	if err != nil {
+		fail(err)
+	}
+	defer them.close()
+
+	var w, d, l int
+	for g := 0; g < *games; g++ {
+		op := openings[(g/2)%len(openings)]
+		usWhite := g%2 == 0
+		white, black := us, them
+		if !usWhite {
+			white, black = them, us
+		}
+		game, why, err := play(white, black, op.moves, *movetime, *maxPlies)
+		if err != nil {
+			fail(err)
+		}
+		res := game.Outcome().Result
+		if why != "" {
+			res = whyResult(why)
+		}
+		score := 0.5
+		switch {
+		case res == "1-0" && usWhite, res == "0-1" && !usWhite:
+			score = 1
+			w++
+		case res == "1/2-1/2" || res == "*":
+			d++
+		default:
+			score = 0
+			l++
+		}
+		reason := game.Outcome().Reason()
+		if why != "" {
+			reason = why
+		}
+		fmt.Printf("game %2d  %-26s %-16s vs %-16s %-7s %-40s (%s for %s, %d plies)\n",
+			g+1, op.name, white.name, black.name, res, reason, fmtScore(score), us.name, game.Ply())
+		if *pgnPath != "" {
+			appendPGN(*pgnPath, game, white.name, black.name, res, op.name)
+		}
+	}
+	n := w + d + l
+	eloDiff, margin := eloEstimate(w, d, l)
+	fmt.Printf("\n%s vs %s, %v per move: +%d =%d -%d in %d games, score %.1f%%\n",
+		us.name, them.name, *movetime, w, d, l, n, 100*(float64(w)+float64(d)/2)/float64(n))
+	fmt.Printf("Elo difference %+.0f ± %.0f (95%%)\n", eloDiff, margin)
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "match:", err)
+	os.Exit(1)
+}
+
+func fmtScore(s float64) string {
+	switch s {
+	case 1:
+		return "win"
+	case 0:
+		return "loss"
+	}
+	return "draw"
+}
+
+// whyResult maps an adjudication to its result.
+func whyResult(why string) string {
+	switch {
+	case strings.HasPrefix(why, "White wins"):
+		return "1-0"
+	case strings.HasPrefix(why, "Black wins"):
+		return "0-1"
+	}
+	return "1/2-1/2"
+}
+
+// eloEstimate returns the Elo difference implied by the score and the 95%
+// margin from the games' variance (draws narrow it).
+func eloEstimate(w, d, l int) (float64, float64) {
+	n := float64(w + d + l)
+	if n == 0 {
+		return 0, 0
+	}
+	p := (float64(w) + float64(d)/2) / n
+	variance := (float64(w)*(1-p)*(1-p) + float64(d)*(0.5-p)*(0.5-p) + float64(l)*p*p) / n
+	se := math.Sqrt(variance / n)
+	elo := func(p float64) float64 {
+		p = math.Min(math.Max(p, 0.5/n), 1-0.5/n) // a clean sweep still gives a finite estimate
+		return -400 * math.Log10(1/p-1)
+	}
+	lo, hi := elo(p-1.96*se), elo(p+1.96*se)
+	return elo(p), (hi - lo) / 2
+}
+
+func appendPGN(path string, g *chess.Game, white, black, result, opening string) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		fail(err)
+	}
+	defer f.Close()
+	fmt.Fprintln(f, g.PGN(map[string]string{"White": white, "Black": black, "Event": "Chesstutor match", "Opening": opening, "Result": result}))
+}
+
+// play runs one game and returns it, with an adjudication reason when the
+// game did not end by the rules.
+func play(white, black *engine, opening string, movetime time.Duration, maxPlies int) (*chess.Game, string, error) {
+	start, _ := chess.ParseFEN(chess.StartFEN)
+	g, err := chess.NewGame(start)
+	if err != nil {
+		return nil, "", err
+	}
+	var uci []string
+	for _, u := range strings.Fields(opening) {
+		m, err := g.Position().ParseUCI(u)
+		if err != nil {
+			return nil, "", fmt.Errorf("opening move %s: %w", u, err)
+		}
+		if err := g.Play(m); err != nil {
+			return nil, "", err
+		}
+		uci = append(uci, u)
+	}
+	for _, e := range []*engine{white, black} {
+		if err := e.newGame(); err != nil {
+			return nil, "", err
+		}
+	}
+	lostStreak := [2]int{} // moves in a row on which both engines saw this colour lost
+	lastScore := [2]int{}  // each colour's engine's last score, from White's view
+	for !g.Outcome().Over() {
+		if g.Ply() >= maxPlies {
+			return g, "Draw: move limit", nil
+		}
+		turn := g.Position().Turn()
+		e := white
+		if turn == chess.Black {
+			e = black
+		}
+		move, score, err := e.bestMove(uci, movetime)
+		if err != nil {
+			return g, fmt.Sprintf("%s wins: %s failed (%v)", turn.Other().String(), e.name, err), nil
+		}
+		m, err := g.Position().ParseUCI(move)
+		if err != nil {
+			return g, fmt.Sprintf("%s wins: %s played the illegal move %s", titleColor(turn.Other()), e.name, move), nil
+		}
+		if err := g.Play(m); err != nil {
+			return nil, "", err
+		}
+		uci = append(uci, move)
+		if turn == chess.Black {
+			score = -score
+		}
+		lastScore[turn] = score
+		// Both engines see the same side lost by more than a rook.
+		for c := chess.White; c <= chess.Black; c++ {
+			sign := 1
+			if c == chess.Black {
+				sign = -1
+			}
+			if sign*lastScore[0] < -700 && sign*lastScore[1] < -700 {
+				lostStreak[c]++
+			} else {
+				lostStreak[c] = 0
+			}
+			if lostStreak[c] >= 6 {
+				return g, fmt.Sprintf("%s wins: adjudicated", titleColor(c.Other())), nil
+			}
+		}
+	}
+	return g, "", nil
+}
+
+func titleColor(c chess.Color) string {
+	if c == chess.White {
+		return "White"
+	}
+	return "Black"
+}
+
+// engine is a running UCI engine.
+type engine struct {
+	name string
+	cmd  *exec.Cmd
+	in   io.WriteCloser
+	out  *bufio.Scanner
+}
+
+func startEngine(name, path string, options map[string]string) (*engine, error) {
+	cmd := exec.Command(path)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", path, err)
+	}
+	e := &engine{name: name, cmd: cmd, in: in, out: bufio.NewScanner(out)}
+	e.send("uci")
+	if _, err := e.waitFor("uciok", 10*time.Second); err != nil {
+		return nil, err
+	}
+	for k, v := range options {
+		e.send("setoption name " + k + " value " + v)
+	}
+	e.send("isready")
+	if _, err := e.waitFor("readyok", 10*time.Second); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *engine) send(s string) { fmt.Fprintln(e.in, s) }
+
+// waitFor reads lines until one starts with prefix, calling seen for the others.
+func (e *engine) waitFor(prefix string, within time.Duration) (string, error) {
+	line, _, err := e.collect(prefix, within)
+	return line, err
+}
+
+// collect reads until a line starts with prefix; it also returns the last
+// score reported in an info line (centipawns, mates as ±100000).
+func (e *engine) collect(prefix string, within time.Duration) (string, int, error) {
+	type res struct {
+		line  string
+		score int
+		err   error
+	}
+	ch := make(chan res, 1)
+	go func() {
+		score := 0
+		for e.out.Scan() {
+			l := e.out.Text()
+			if strings.HasPrefix(l, prefix) {
+				ch <- res{l, score, nil}
+				return
+			}
+			if f := strings.Fields(l); len(f) > 0 && f[0] == "info" {
+				for i := 0; i+2 < len(f); i++ {
+					if f[i] == "score" {
+						n, _ := strconv.Atoi(f[i+2])
+						switch f[i+1] {
+						case "cp":
+							score = n
+						case "mate":
+							score = 100000
+							if n < 0 {
+								score = -100000
+							}
+						}
+					}
+				}
+			}
+		}
+		err := e.out.Err()
+		if err == nil {
+			err = io.EOF
+		}
+		ch <- res{"", 0, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.line, r.score, r.err
+	case <-time.After(within):
+		e.cmd.Process.Kill()
+		return "", 0, errors.New(e.name + " did not answer in time")
+	}
+}
+
+func (e *engine) newGame() error {
+	e.send("ucinewgame")
+	e.send("isready")
+	_, err := e.waitFor("readyok", 10*time.Second)
+	return err
+}
+
+// bestMove asks for a move and returns it with the engine's score from its
+// own point of view.
+func (e *engine) bestMove(moves []string, movetime time.Duration) (string, int, error) {
+	e.send("position startpos moves " + strings.Join(moves, " "))
+	e.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
+	line, score, err := e.collect("bestmove", 3*movetime+3*time.Second)
+	if err != nil {
+		return "", 0, err
+	}
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return "", 0, fmt.Errorf("bad line %q", line)
+	}
+	return f[1], score, nil
+}
+
+func (e *engine) close() {
+	e.send("quit")
+	done := make(chan struct{})
+	go func() { e.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		e.cmd.Process.Kill()
+	}
+}
