@@ -119,7 +119,13 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	}
 	// One search per core at most, so the computer never starves page requests (C3).
 	pool := engine.NewPool(runtime.NumCPU(), 64)
-	gameService := games.New(games.Config{Store: st, Engine: pool})
+	// Tests shorten real time controls (a 5+0 game lasting seconds) with
+	// CHESS_TEST_CLOCK_SCALE; the site itself always runs at 1.
+	clockScale, err := strconv.ParseFloat(env("CHESS_TEST_CLOCK_SCALE", "1"), 64)
+	if err != nil || clockScale <= 0 {
+		return fmt.Errorf("CHESS_TEST_CLOCK_SCALE must be a positive number, not %q", os.Getenv("CHESS_TEST_CLOCK_SCALE"))
+	}
+	gameService := games.New(games.Config{Store: st, Engine: pool, ClockScale: clockScale})
 
 	h := handlers.New(handlers.Deps{
 		Store:  st,

@@ -277,7 +277,7 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 			m, err = pos.ParseSAN(san)
 		}
 		if err != nil {
-			return fail(Illegal, "That move is not allowed here: %s.", strings.TrimSuffix(trimChess(err), "."))
+			return fail(Illegal, "%s", sentence(trimChess(err)))
 		}
 		if err := l.play(m, now); err != nil {
 			return err
@@ -568,7 +568,7 @@ func (s *Service) PGN(ctx context.Context, visitor, id string) (name, text strin
 	white, black := l.playerNames()
 	tags := map[string]string{
 		"Event":  "Casual game",
-		"Site":   "Chess tutor",
+		"Site":   "Chess Steps",
 		"Date":   l.rec.CreatedAt.UTC().Format("2006.01.02"),
 		"Round":  "-",
 		"White":  white,
@@ -760,6 +760,21 @@ func title(c chess.Color) string {
 
 func trimChess(err error) string {
 	return strings.TrimPrefix(err.Error(), "chess: ")
+}
+
+// sentence capitalises msg and ends it with a full stop.
+func sentence(msg string) string {
+	msg = strings.TrimSpace(msg)
+	if msg == "" {
+		return msg
+	}
+	if c := msg[0]; c >= 'a' && c <= 'z' {
+		msg = string(c-'a'+'A') + msg[1:]
+	}
+	if !strings.HasSuffix(msg, ".") {
+		msg += "."
+	}
+	return msg
 }
 
 func clip(s string) string {

@@ -113,9 +113,10 @@ func (h *Handler) Register(e *echo.Echo) {
 	e.GET("/", h.showHome)
 
 	api := e.Group("/api", h.rateLimit)
-	_ = api
+	h.registerGames(e, api)
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
+	h.registerQuiz(e, api)
 }
 
 // visitorID returns the current visitor's id (set by identifyVisitor), or

@@ -1,0 +1,283 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"chesstutor/chess"
+	"chesstutor/chess/engine"
+	"chesstutor/games"
+	"chesstutor/views"
+)
+
+// registerGames lists the game pages and the game API (G1–G16, H1).
+func (h *Handler) registerGames(e *echo.Echo, api *echo.Group) {
+	e.GET("/play", h.showNewGame)
+	e.POST("/play", h.startGame)
+	e.GET("/play/:id", h.showGame)
+	e.GET("/games", h.listGames)
+
+	api.POST("/games", h.createGame)
+	api.GET("/games/:id", h.getGame)
+	api.GET("/games/:id/pgn", h.downloadPGN)
+	api.POST("/games/:id/moves", h.playMove)
+	api.POST("/games/:id/reply", h.gameAction((*games.Service).Reply))
+	api.POST("/games/:id/undo", h.gameAction((*games.Service).Undo))
+	api.POST("/games/:id/resign", h.gameAction((*games.Service).Resign))
+	api.POST("/games/:id/draw", h.gameAction((*games.Service).OfferDraw))
+	api.POST("/games/:id/draw/accept", h.gameAction((*games.Service).AcceptDraw))
+	api.POST("/games/:id/draw/decline", h.gameAction((*games.Service).DeclineDraw))
+	api.POST("/games/:id/flag", h.gameAction((*games.Service).Flag))
+	api.POST("/games/:id/pause", h.gameAction((*games.Service).Pause))
+	api.POST("/games/:id/resume", h.gameAction((*games.Service).Resume))
+}
+
+// gameError turns a refusal of the game service into the HTTP status of H1.
+func gameError(err error) error {
+	var ge *games.Error
+	if !errors.As(err, &ge) {
+		return err
+	}
+	status := map[games.Kind]int{
+		games.Invalid:     http.StatusBadRequest,
+		games.NotFound:    http.StatusNotFound,
+		games.Conflict:    http.StatusConflict,
+		games.Illegal:     http.StatusUnprocessableEntity,
+		games.Unavailable: http.StatusServiceUnavailable,
+	}[ge.Kind]
+	if status == 0 {
+		status = http.StatusInternalServerError
+	}
+	return echo.NewHTTPError(status, ge.Message)
+}
+
+// createGame is POST /api/games.
+func (h *Handler) createGame(c echo.Context) error {
+	var req games.NewGame
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	st, err := h.games.Create(c.Request().Context(), visitorID(c), req)
+	if err != nil {
+		return gameError(err)
+	}
+	c.Response().Header().Set("Location", "/api/games/"+st.ID)
+	return c.JSON(http.StatusCreated, st)
+}
+
+// getGame is GET /api/games/:id.
+func (h *Handler) getGame(c echo.Context) error {
+	st, err := h.games.Get(c.Request().Context(), visitorID(c), c.Param("id"))
+	if err != nil {
+		return gameError(err)
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, st)
+}
+
+type moveRequest struct {
+	Move string `json:"move"`
+	SAN  string `json:"san"`
+	Ply  *int   `json:"ply"`
+}
+
+// playMove is POST /api/games/:id/moves.
+func (h *Handler) playMove(c echo.Context) error {
+	var req moveRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	st, err := h.games.Move(c.Request().Context(), visitorID(c), c.Param("id"), req.Ply, req.Move, req.SAN)
+	if err != nil {
+		return gameError(err)
+	}
+	return c.JSON(http.StatusOK, st)
+}
+
+type plyRequest struct {
+	Ply *int `json:"ply"`
+}
+
+// gameAction serves the actions that take only {"ply": N}: undo, resign,
+// the draw offers, flag, pause, resume and the computer's reply.
+func (h *Handler) gameAction(fn func(*games.Service, context.Context, string, string, *int) (*games.State, error)) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		var req plyRequest
+		if err := bindJSON(c, &req); err != nil {
+			return err
+		}
+		st, err := fn(h.games, c.Request().Context(), visitorID(c), c.Param("id"), req.Ply)
+		if err != nil {
+			return gameError(err)
+		}
+		return c.JSON(http.StatusOK, st)
+	}
+}
+
+// downloadPGN is GET /api/games/:id/pgn.
+func (h *Handler) downloadPGN(c echo.Context) error {
+	name, text, err := h.games.PGN(c.Request().Context(), visitorID(c), c.Param("id"))
+	if err != nil {
+		return gameError(err)
+	}
+	c.Response().Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.Blob(http.StatusOK, "application/x-chess-pgn; charset=utf-8", []byte(text))
+}
+
+// clockChoice is one time control on the new-game form.
+type clockChoice struct{ Value, Label string }
+
+var clockLabels = map[string]string{
+	"none":  "No clock: take all the time you like",
+	"3+2":   "3 minutes each + 2 seconds a move (fast)",
+	"5+0":   "5 minutes each, no bonus",
+	"10+0":  "10 minutes each",
+	"15+10": "15 minutes each + 10 seconds a move (relaxed)",
+}
+
+// newGameForm is the payload of the play page.
+type newGameForm struct {
+	Error                       string
+	Mode, Color, Clock, FEN     string
+	Level                       int
+	Undo, PassScreen, TurnBoard bool
+	Levels                      []engine.Level
+	Clocks                      []clockChoice
+}
+
+func (h *Handler) newGameForm() newGameForm {
+	f := newGameForm{Mode: "computer", Color: "white", Clock: "none", Level: 1, Undo: true, PassScreen: true}
+	if h.games.HasComputer() {
+		f.Levels = engine.Levels()
+	}
+	for _, name := range games.ClockNames() {
+		f.Clocks = append(f.Clocks, clockChoice{Value: name, Label: clockLabels[name]})
+	}
+	return f
+}
+
+// showNewGame is GET /play: the new-game form. ?fen= starts from a
+// position (lessons link here with "play this position").
+func (h *Handler) showNewGame(c echo.Context) error {
+	f := h.newGameForm()
+	f.FEN = c.QueryParam("fen")
+	if m := c.QueryParam("mode"); m == "friend" {
+		f.Mode = m
+	}
+	return h.render(c, http.StatusOK, "play", f)
+}
+
+// startGame is POST /play, the plain form: it creates the game and sends
+// the browser to its page.
+func (h *Handler) startGame(c echo.Context) error {
+	f := h.newGameForm()
+	f.Mode, f.Color, f.Clock, f.FEN = c.FormValue("mode"), c.FormValue("color"), c.FormValue("clock"), c.FormValue("fen")
+	f.Undo, f.PassScreen, f.TurnBoard = c.FormValue("undo") == "on", c.FormValue("pass_screen") == "on", c.FormValue("turn_board") == "on"
+	if f.Color == "" {
+		f.Color = "white"
+	}
+	level := 0
+	if v := c.FormValue("level"); v != "" && f.Mode == "computer" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			f.Error = "Please choose a level from 1 to 8."
+			return h.render(c, http.StatusBadRequest, "play", f)
+		}
+		level = n
+		f.Level = n
+	}
+	undo, pass := f.Undo, f.PassScreen
+	st, err := h.games.Create(c.Request().Context(), visitorID(c), games.NewGame{
+		Mode: f.Mode, Color: f.Color, Level: level, Clock: f.Clock, FEN: f.FEN,
+		Undo: &undo, PassScreen: &pass, TurnBoard: f.TurnBoard,
+	})
+	var ge *games.Error
+	if errors.As(err, &ge) {
+		f.Error = ge.Message
+		return h.render(c, http.StatusBadRequest, "play", f)
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/play/"+st.ID)
+}
+
+// movePair is one line of the move list: "12. Nf3 Nc6".
+type movePair struct {
+	Number       int
+	White, Black string
+}
+
+// gamePage is the payload of the game page.
+type gamePage struct {
+	ID, Title, Status string
+	Board             views.Board
+	MovePairs         []movePair
+}
+
+// showGame is GET /play/:id. The board is drawn on the server, so the
+// position shows even without JavaScript; game.js then takes over.
+func (h *Handler) showGame(c echo.Context) error {
+	st, err := h.games.Get(c.Request().Context(), visitorID(c), c.Param("id"))
+	if err != nil {
+		return gameError(err)
+	}
+	pos, err := chess.ParseFEN(st.FEN)
+	if err != nil {
+		return fmt.Errorf("handlers: game %s: %w", st.ID, err)
+	}
+	b := views.Board{Pos: pos, Size: "full", Flipped: st.Mode == "computer" && st.HumanColor == "black",
+		Classes: map[chess.Square][]string{}}
+	if len(st.LastMove) >= 4 {
+		for _, s := range []string{st.LastMove[:2], st.LastMove[2:4]} {
+			if sq, err := chess.ParseSquare(s); err == nil {
+				b.Classes[sq] = append(b.Classes[sq], "last-move")
+			}
+		}
+	}
+	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend"}
+	if st.Mode == "computer" {
+		p.Title = fmt.Sprintf("Game against the computer, level %d", st.Level)
+	}
+	switch {
+	case st.Status != "active":
+		p.Status = st.Reason + "."
+	case st.Turn == "white":
+		p.Status = "White to move."
+	default:
+		p.Status = "Black to move."
+	}
+	start, _ := chess.ParseFEN(st.StartFEN)
+	number, i := 1, 0
+	if start != nil {
+		number = start.FullmoveNumber()
+		if start.Turn() == chess.Black && len(st.Moves) > 0 {
+			p.MovePairs = append(p.MovePairs, movePair{Number: number, White: "…", Black: st.Moves[0]})
+			number, i = number+1, 1
+		}
+	}
+	for ; i < len(st.Moves); i += 2 {
+		mp := movePair{Number: number, White: st.Moves[i]}
+		if i+1 < len(st.Moves) {
+			mp.Black = st.Moves[i+1]
+		}
+		p.MovePairs = append(p.MovePairs, mp)
+		number++
+	}
+	return h.render(c, http.StatusOK, "play_game", p)
+}
+
+// listGames is GET /games: the visitor's saved games (G13).
+func (h *Handler) listGames(c echo.Context) error {
+	list, err := h.games.List(c.Request().Context(), visitorID(c), 200)
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, "games", struct{ Games []games.Summary }{list})
+}
