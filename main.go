@@ -25,6 +25,7 @@ import (
 	"chesstutor/chess/engine"
 	"chesstutor/games"
 	"chesstutor/handlers"
+	"chesstutor/lessons"
 	"chesstutor/quiz"
 	"chesstutor/store"
 	"chesstutor/views"
@@ -117,6 +118,10 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	course, err := lessons.Load()
+	if err != nil {
+		return err
+	}
 	// One search per core at most, so the computer never starves page requests (C3).
 	pool := engine.NewPool(runtime.NumCPU(), 64)
 	// Tests shorten real time controls (a 5+0 game lasting seconds) with
@@ -128,12 +133,13 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	gameService := games.New(games.Config{Store: st, Engine: pool, ClockScale: clockScale})
 
 	h := handlers.New(handlers.Deps{
-		Store:  st,
-		Views:  renderer,
-		Games:  gameService,
-		Quiz:   bank,
-		Logger: log,
-		Limits: handlers.Limits{APIRate: cfg.apiRate, APIBurst: cfg.apiBurst},
+		Store:   st,
+		Views:   renderer,
+		Games:   gameService,
+		Quiz:    bank,
+		Lessons: course,
+		Logger:  log,
+		Limits:  handlers.Limits{APIRate: cfg.apiRate, APIBurst: cfg.apiBurst},
 	})
 	e := echo.New()
 	e.HideBanner = true

@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"chesstutor/games"
+	"chesstutor/lessons"
 	"chesstutor/quiz"
 	"chesstutor/store"
 	"chesstutor/views"
@@ -24,13 +25,14 @@ import (
 
 // Deps are the dependencies New needs. Store and Views are required.
 type Deps struct {
-	Store  store.Store
-	Views  *views.Renderer
-	Games  *games.Service
-	Quiz   *quiz.Bank
-	Logger *slog.Logger     // defaults to slog.Default()
-	Now    func() time.Time // defaults to time.Now
-	Limits Limits
+	Store   store.Store
+	Views   *views.Renderer
+	Games   *games.Service
+	Quiz    *quiz.Bank
+	Lessons *lessons.Course
+	Logger  *slog.Logger     // defaults to slog.Default()
+	Now     func() time.Time // defaults to time.Now
+	Limits  Limits
 }
 
 // Limits bound what one request or one visitor may ask of the server.
@@ -49,13 +51,14 @@ const (
 
 // Handler serves every page and API route.
 type Handler struct {
-	store  store.Store
-	views  *views.Renderer
-	games  *games.Service
-	quiz   *quiz.Bank
-	log    *slog.Logger
-	now    func() time.Time
-	limits Limits
+	store   store.Store
+	views   *views.Renderer
+	games   *games.Service
+	quiz    *quiz.Bank
+	lessons *lessons.Course
+	log     *slog.Logger
+	now     func() time.Time
+	limits  Limits
 
 	limiter  *visitorLimiter
 	visitors *knownVisitors
@@ -83,6 +86,7 @@ func New(d Deps) *Handler {
 		views:    d.Views,
 		games:    d.Games,
 		quiz:     d.Quiz,
+		lessons:  d.Lessons,
 		log:      d.Logger,
 		now:      d.Now,
 		limits:   d.Limits,
@@ -114,6 +118,7 @@ func (h *Handler) Register(e *echo.Echo) {
 
 	api := e.Group("/api", h.rateLimit)
 	h.registerGames(e, api)
+	h.registerExercises(e, api)
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
 	h.registerQuiz(e, api)

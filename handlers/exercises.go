@@ -1,0 +1,430 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"chesstutor/chess"
+	"chesstutor/exercise"
+	"chesstutor/lessons"
+	"chesstutor/views"
+)
+
+// registerExercises adds the practice pages and the check API (X1, X4, H1).
+func (h *Handler) registerExercises(e *echo.Echo, api *echo.Group) {
+	e.GET("/practice", h.showPracticeIndex)
+	e.GET("/learn/:slug/practice", h.showPractice)
+	e.POST("/learn/:slug/practice", h.submitPractice)
+	api.POST("/exercises/:id/check", h.checkExercise)
+}
+
+// checkRequest is the body of POST /api/exercises/:id/check.
+type checkRequest struct {
+	Squares *[]string `json:"squares"`
+}
+
+// checkResponse is the answer to POST /api/exercises/:id/check (H1). The
+// answer field lets the page show the answer without another request.
+type checkResponse struct {
+	Correct bool              `json:"correct"`
+	Missed  []string          `json:"missed"`
+	Wrong   []string          `json:"wrong"`
+	Reasons map[string]string `json:"reasons"`
+	Answer  []string          `json:"answer"`
+}
+
+// checkExercise grades the marked squares of one exercise and, when they
+// are right, records it as solved for the visitor (X1, H1).
+func (h *Handler) checkExercise(c echo.Context) error {
+	ex, ok := h.lessons.Exercise(c.Param("id"))
+	if !ok {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no exercise with that id.")
+	}
+	marked, err := readCheckBody(c)
+	if err != nil {
+		return err
+	}
+	res := exercise.Check(ex.Pos, ex.From, marked)
+	if res.Correct {
+		if err := h.store.MarkExerciseSolved(c.Request().Context(), visitorID(c), ex.ID, ex.Lesson); err != nil {
+			return fmt.Errorf("handlers: mark exercise %s solved: %w", ex.ID, err)
+		}
+	}
+	return c.JSON(http.StatusOK, toCheckResponse(res))
+}
+
+// readCheckBody reads {"squares": [...]} and returns the squares, or an
+// HTTP error that says what is wrong with the body.
+func readCheckBody(c echo.Context) ([]chess.Square, error) {
+	var req checkRequest
+	if err := bindJSON(c, &req); err != nil {
+		return nil, err
+	}
+	if req.Squares == nil {
+		return nil, echo.NewHTTPError(http.StatusBadRequest,
+			`The "squares" list is missing. Send {"squares": ["e4", "d5"]}, or {"squares": []} if you marked none.`)
+	}
+	return parseSquareList(*req.Squares)
+}
+
+// parseSquareList turns square names into squares; a list longer than the
+// board, a bad name or a name given twice is an HTTP error.
+func parseSquareList(names []string) ([]chess.Square, error) {
+	if len(names) > exercise.MaxSquares {
+		return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge,
+			fmt.Sprintf("That is too many squares (%d): a board has only 64.", len(names)))
+	}
+	seen := make(map[chess.Square]bool, len(names))
+	sqs := make([]chess.Square, 0, len(names))
+	for _, name := range names {
+		sq, err := chess.ParseSquare(name)
+		if err != nil {
+			return nil, echo.NewHTTPError(http.StatusBadRequest,
+				fmt.Sprintf("%q is not a square name. Use a file a–h and a rank 1–8, like \"e4\".", truncate(name, 12)))
+		}
+		if seen[sq] {
+			return nil, echo.NewHTTPError(http.StatusBadRequest,
+				fmt.Sprintf("The square %s is listed twice. Send each marked square once.", sq))
+		}
+		seen[sq] = true
+		sqs = append(sqs, sq)
+	}
+	return sqs, nil
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+func toCheckResponse(res exercise.Result) checkResponse {
+	out := checkResponse{
+		Correct: res.Correct,
+		Missed:  squareNames(res.Missed),
+		Wrong:   squareNames(res.Wrong),
+		Reasons: make(map[string]string, len(res.Reasons)),
+		Answer:  squareNames(res.Answer),
+	}
+	for sq, why := range res.Reasons {
+		out.Reasons[sq.String()] = why
+	}
+	return out
+}
+
+func squareNames(sqs []chess.Square) []string {
+	out := make([]string, len(sqs))
+	for i, sq := range sqs {
+		out[i] = sq.String()
+	}
+	return out
+}
+
+// practiceItem is one exercise in a list, with the visitor's tick.
+type practiceItem struct {
+	ID, Prompt, URL string
+	Solved, Current bool
+}
+
+// practiceReason is one line of the list under the board after Check.
+type practiceReason struct {
+	Square, Reason string
+}
+
+// practiceResult is the result shown after Check, for the template.
+type practiceResult struct {
+	Correct       bool
+	Missed, Wrong []practiceReason
+}
+
+// practicePage is the payload of views/pages/practice-exercise.html.
+type practicePage struct {
+	Lesson     *lessons.Lesson
+	Exercise   *lessons.Exercise
+	Index      int // 1-based position in the lesson
+	Total      int
+	Solved     bool // solved on an earlier visit
+	PieceName  string
+	Board      views.Board
+	Marked     []string
+	Result     *practiceResult
+	ShowAnswer bool
+	Answer     []string
+	Items      []practiceItem
+	FormAction string
+	APIURL     string
+	NextURL    string
+	NextLabel  string
+}
+
+// practiceGroup is one lesson's exercises on /practice.
+type practiceGroup struct {
+	Lesson *lessons.Lesson
+	Items  []practiceItem
+	Solved int
+}
+
+// practiceIndex is the payload of views/pages/practice.html.
+type practiceIndex struct {
+	Groups        []practiceGroup
+	Solved, Total int
+	ContinueURL   string
+}
+
+// exerciseURL is the practice page of one exercise.
+func exerciseURL(ex *lessons.Exercise) string {
+	return "/learn/" + url.PathEscape(ex.Lesson) + "/practice?ex=" + url.QueryEscape(ex.ID)
+}
+
+// showPracticeIndex lists every exercise, grouped by lesson, with ticks.
+func (h *Handler) showPracticeIndex(c echo.Context) error {
+	solved, err := h.solvedExercises(c)
+	if err != nil {
+		return err
+	}
+	var idx practiceIndex
+	for _, l := range h.lessons.Lessons() {
+		if len(l.Exercises) == 0 {
+			continue
+		}
+		g := practiceGroup{Lesson: l}
+		for _, ex := range l.Exercises {
+			item := practiceItem{ID: ex.ID, Prompt: ex.Prompt, URL: exerciseURL(ex), Solved: solved[ex.ID]}
+			if item.Solved {
+				g.Solved++
+			} else if idx.ContinueURL == "" {
+				idx.ContinueURL = item.URL
+			}
+			g.Items = append(g.Items, item)
+		}
+		idx.Solved += g.Solved
+		idx.Total += len(g.Items)
+		idx.Groups = append(idx.Groups, g)
+	}
+	return h.render(c, http.StatusOK, "practice", idx)
+}
+
+// showPractice runs a lesson's exercises one after another. The marks and
+// what to show live in the query (m=e4,d5&show=check|answer), so the page
+// is the same on reload and the form needs no JavaScript (X4).
+func (h *Handler) showPractice(c echo.Context) error {
+	l, ex, err := h.practiceTarget(c)
+	if err != nil {
+		return err
+	}
+	marked, err := parseMarkList(splitMarks(c.QueryParam("m")))
+	if err != nil {
+		return err
+	}
+	solved, err := h.solvedExercises(c)
+	if err != nil {
+		return err
+	}
+
+	page := practicePage{
+		Lesson:     l,
+		Exercise:   ex,
+		Total:      len(l.Exercises),
+		Solved:     solved[ex.ID],
+		PieceName:  ex.Pos.PieceAt(ex.From).Type().String(),
+		FormAction: exerciseURL(ex),
+		APIURL:     "/api/exercises/" + url.PathEscape(ex.ID) + "/check",
+	}
+	classes := map[chess.Square][]string{}
+	switch c.QueryParam("show") {
+	case "check":
+		res := exercise.Check(ex.Pos, ex.From, marked)
+		page.Result = &practiceResult{Correct: res.Correct}
+		for _, sq := range res.Hits {
+			classes[sq] = append(classes[sq], "marked", "correct")
+		}
+		for _, sq := range res.Wrong {
+			classes[sq] = append(classes[sq], "marked", "wrong")
+			page.Result.Wrong = append(page.Result.Wrong, practiceReason{sq.String(), res.Reasons[sq]})
+		}
+		for _, sq := range res.Missed {
+			classes[sq] = append(classes[sq], "missed")
+			page.Result.Missed = append(page.Result.Missed, practiceReason{sq.String(), res.Reasons[sq]})
+		}
+	case "answer":
+		marked = nil
+		page.ShowAnswer = true
+		for _, sq := range exercise.Answer(ex.Pos, ex.From) {
+			classes[sq] = append(classes[sq], "dest")
+			page.Answer = append(page.Answer, sq.String())
+		}
+	default:
+		for _, sq := range marked {
+			classes[sq] = append(classes[sq], "marked")
+		}
+	}
+	page.Marked = squareNames(marked)
+	page.Board = views.Board{
+		Pos:         ex.Pos,
+		Flipped:     ex.Pos.Turn() == chess.Black,
+		Classes:     classes,
+		Interactive: true,
+		Attrs: map[string]string{
+			"data-exercise": ex.ID,
+			"data-from":     ex.From.String(),
+		},
+	}
+
+	for i, e := range l.Exercises {
+		if e.ID == ex.ID {
+			page.Index = i + 1
+		}
+		page.Items = append(page.Items, practiceItem{
+			ID: e.ID, Prompt: e.Prompt, URL: exerciseURL(e), Solved: solved[e.ID], Current: e.ID == ex.ID,
+		})
+	}
+	page.NextURL, page.NextLabel = h.nextExercise(l, page.Index)
+	return h.render(c, http.StatusOK, "practice-exercise", page)
+}
+
+// nextExercise is where Next leads: the lesson's next exercise, else the
+// first exercise of the next lesson that has some, else the overview.
+func (h *Handler) nextExercise(l *lessons.Lesson, index int) (string, string) {
+	if index < len(l.Exercises) {
+		return exerciseURL(l.Exercises[index]), "Next exercise"
+	}
+	for n := l.Next; n != nil; n = n.Next {
+		if len(n.Exercises) > 0 {
+			return exerciseURL(n.Exercises[0]), "Next: " + n.Title
+		}
+	}
+	return "/practice", "All exercises"
+}
+
+// practiceTarget finds the lesson of the URL and the exercise chosen by
+// ?ex= (the lesson's first one by default).
+func (h *Handler) practiceTarget(c echo.Context) (*lessons.Lesson, *lessons.Exercise, error) {
+	l, ok := h.lessons.Lesson(c.Param("slug"))
+	if !ok {
+		return nil, nil, echo.NewHTTPError(http.StatusNotFound, "There is no lesson with that name.")
+	}
+	if len(l.Exercises) == 0 {
+		return nil, nil, echo.NewHTTPError(http.StatusNotFound, "This lesson has no exercises. Try the practice page for the others.")
+	}
+	id := c.QueryParam("ex")
+	if id == "" {
+		return l, l.Exercises[0], nil
+	}
+	for _, ex := range l.Exercises {
+		if ex.ID == id {
+			return l, ex, nil
+		}
+	}
+	return nil, nil, echo.NewHTTPError(http.StatusNotFound, "This lesson has no exercise with that id.")
+}
+
+// submitPractice handles the form on the practice page without JavaScript:
+// a square button toggles its mark; Check grades (and records a solve);
+// Try again clears; Show answer reveals. It then redirects to the page
+// with the new state in the query (post, redirect, get).
+func (h *Handler) submitPractice(c echo.Context) error {
+	_, ex, err := h.practiceTarget(c)
+	if err != nil {
+		return err
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+	}
+	names := form["marked"]
+	// A stale page may repeat a mark; keep the first of each.
+	names = dedupe(names)
+	marked, err := parseMarkList(names)
+	if err != nil {
+		return err
+	}
+	q := url.Values{"ex": {ex.ID}}
+	switch action := form.Get("action"); {
+	case form.Get("square") != "":
+		sq, err := chess.ParseSquare(form.Get("square"))
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+		}
+		marked = toggleSquare(marked, sq)
+	case action == "check":
+		res := exercise.Check(ex.Pos, ex.From, marked)
+		if res.Correct {
+			if err := h.store.MarkExerciseSolved(c.Request().Context(), visitorID(c), ex.ID, ex.Lesson); err != nil {
+				return fmt.Errorf("handlers: mark exercise %s solved: %w", ex.ID, err)
+			}
+		}
+		q.Set("show", "check")
+	case action == "reset":
+		marked = nil
+	case action == "answer":
+		q.Set("show", "answer")
+		marked = nil
+	case action == "":
+		// Nothing pressed that we know: show the page as it was.
+	default:
+		return echo.NewHTTPError(http.StatusBadRequest, "That button is not one this page knows.")
+	}
+	if len(marked) > 0 {
+		q.Set("m", strings.Join(squareNames(marked), ","))
+	}
+	return c.Redirect(http.StatusSeeOther, "/learn/"+url.PathEscape(ex.Lesson)+"/practice?"+q.Encode())
+}
+
+func dedupe(names []string) []string {
+	seen := map[string]bool{}
+	out := names[:0:0]
+	for _, n := range names {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func splitMarks(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// parseMarkList reads marks carried by the page (query or hidden fields);
+// the same rules as the API, but duplicates are forgiven.
+func parseMarkList(names []string) ([]chess.Square, error) {
+	sqs, err := parseSquareList(dedupe(names))
+	var he *echo.HTTPError
+	if errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
+		return nil, echo.NewHTTPError(http.StatusBadRequest, "This page carries more marks than a board has squares.")
+	}
+	return sqs, err
+}
+
+func toggleSquare(marked []chess.Square, sq chess.Square) []chess.Square {
+	for i, m := range marked {
+		if m == sq {
+			return append(marked[:i:i], marked[i+1:]...)
+		}
+	}
+	return append(marked, sq)
+}
+
+// solvedExercises is the set of exercise ids the visitor has solved.
+func (h *Handler) solvedExercises(c echo.Context) (map[string]bool, error) {
+	rep, err := h.store.VisitorProgress(c.Request().Context(), visitorID(c))
+	if err != nil {
+		return nil, fmt.Errorf("handlers: load progress: %w", err)
+	}
+	solved := make(map[string]bool, len(rep.Solved))
+	for id := range rep.Solved {
+		solved[id] = true
+	}
+	return solved, nil
+}
