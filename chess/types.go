@@ -103,8 +103,8 @@ func (p Piece) Color() Color { return Color(p >> 3 & 1) }
 // Type returns the type of the piece.
 func (p Piece) Type() PieceType { return PieceType(p & 7) }
 
-// String returns the two-letter code of the page contract (H2): "wK", "bp"
-// style with an upper-case letter, such as "wK" or "bP"; "" for NoPiece.
+// String returns the two-letter code of the page contract (H2): the colour
+// w or b and an upper-case letter, such as "wK" or "bP"; "" for NoPiece.
 func (p Piece) String() string {
 	if p.Type() == NoPieceType || p.Type() > King {
 		return ""
