@@ -123,7 +123,7 @@ func TestAvoidsStalemate(t *testing.T) {
 }
 
 func TestDeadline(t *testing.T) {
-	pos := mustFEN(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9")
+	pos := mustFEN(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 9")
 	s := NewSearcher(8)
 	start := time.Now()
 	res := s.Search(context.Background(), pos, nil, Limits{Time: 50 * time.Millisecond})
@@ -321,7 +321,7 @@ func TestPoolRejectsBadInput(t *testing.T) {
 }
 
 func BenchmarkSearchMiddlegame(b *testing.B) {
-	pos := mustFEN(b, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9")
+	pos := mustFEN(b, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 9")
 	s := NewSearcher(16)
 	var nodes uint64
 	start := time.Now()
@@ -334,8 +334,29 @@ func BenchmarkSearchMiddlegame(b *testing.B) {
 }
 
 func BenchmarkEvaluate(b *testing.B) {
-	pos := mustFEN(b, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9")
+	pos := mustFEN(b, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 9")
 	for b.Loop() {
 		Evaluate(pos)
+	}
+}
+
+func TestLevelOneMissesMateInTwo(t *testing.T) {
+	// Kb6 followed by Rh8 mates; level 1 looks only one move ahead, so it
+	// does not know this, while level 8 announces the mate.
+	pos := mustFEN(t, "k7/8/2K5/8/8/8/8/7R w - - 0 1")
+	s := NewSearcher(2)
+	_, res, err := s.PlayLevel(context.Background(), pos, nil, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if MateIn(res.Score) != 0 {
+		t.Errorf("level 1 saw mate in %d; it should not look that far", MateIn(res.Score))
+	}
+	_, res, err = s.PlayLevel(context.Background(), pos, nil, 8, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if MateIn(res.Score) != 2 {
+		t.Errorf("level 8 found mate in %d, want 2", MateIn(res.Score))
 	}
 }
