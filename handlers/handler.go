@@ -118,6 +118,7 @@ func (h *Handler) Register(e *echo.Echo) {
 
 	api := e.Group("/api", h.rateLimit)
 	h.registerGames(e, api)
+	h.registerLessons(e)
 	h.registerExercises(e, api)
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).

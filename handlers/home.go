@@ -49,6 +49,11 @@ func (h *Handler) showHome(c echo.Context) error {
 		},
 	}
 	visitor := visitorID(c)
+	progress, err := h.homeProgress(c.Request().Context(), visitor)
+	if err != nil {
+		return err
+	}
+	data.Progress = progress
 	if h.games != nil {
 		list, err := h.games.List(c.Request().Context(), visitor, 100)
 		if err != nil {

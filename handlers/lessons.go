@@ -1,0 +1,175 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"chesstutor/lessons"
+	"chesstutor/store"
+)
+
+// registerLessons lists the course routes (L1, L5, L6).
+func (h *Handler) registerLessons(e *echo.Echo) {
+	e.GET("/learn", h.showLearn)
+	e.GET("/learn/:slug", h.showLesson)
+	e.POST("/learn/:slug/done", h.markLessonDone)
+	e.GET("/rules", h.showRules)
+}
+
+// lessonRow is one line of the table of contents.
+type lessonRow struct {
+	Lesson    *lessons.Lesson
+	Done      bool
+	Solved    int
+	Exercises int
+}
+
+// courseProgress is the visitor's progress through the whole course. The
+// bar counts lessons done and exercises solved as equal steps.
+type courseProgress struct {
+	Rows                      []lessonRow
+	LessonsDone, LessonsTotal int
+	Solved, ExercisesTotal    int
+	Steps, StepsTotal         int
+	Next                      *lessons.Lesson // first lesson not done yet; nil when all are
+}
+
+// lessonDone reports whether a lesson counts as finished: marked as done,
+// or every one of its exercises solved.
+func lessonDone(r store.ProgressReport, l *lessons.Lesson) (done bool, solved int) {
+	for _, ex := range l.Exercises {
+		if _, ok := r.Solved[ex.ID]; ok {
+			solved++
+		}
+	}
+	_, read := r.LessonsRead[l.Slug]
+	return read || (len(l.Exercises) > 0 && solved == len(l.Exercises)), solved
+}
+
+func (h *Handler) courseProgress(ctx context.Context, visitor string) (*courseProgress, error) {
+	report, err := h.store.VisitorProgress(ctx, visitor)
+	if err != nil {
+		return nil, err
+	}
+	p := &courseProgress{}
+	for _, l := range h.lessons.Lessons() {
+		done, solved := lessonDone(report, l)
+		p.Rows = append(p.Rows, lessonRow{Lesson: l, Done: done, Solved: solved, Exercises: len(l.Exercises)})
+		p.LessonsTotal++
+		p.ExercisesTotal += len(l.Exercises)
+		p.Solved += solved
+		if done {
+			p.LessonsDone++
+		} else if p.Next == nil {
+			p.Next = l
+		}
+	}
+	p.Steps = p.LessonsDone + p.Solved
+	p.StepsTotal = p.LessonsTotal + p.ExercisesTotal
+	return p, nil
+}
+
+// homeProgress fills the home page's progress block; nil until the visitor
+// has done anything, so a newcomer sees a welcome instead of zeros.
+func (h *Handler) homeProgress(ctx context.Context, visitor string) (*homeProgress, error) {
+	if h.lessons == nil || visitor == "" {
+		return nil, nil
+	}
+	p, err := h.courseProgress(ctx, visitor)
+	if err != nil {
+		return nil, err
+	}
+	if p.Steps == 0 {
+		return nil, nil
+	}
+	hp := &homeProgress{LessonsRead: p.LessonsDone, LessonsTotal: p.LessonsTotal,
+		Solved: p.Solved, ExercisesTotal: p.ExercisesTotal}
+	if p.Next != nil {
+		hp.Next = &homeNext{URL: "/learn/" + p.Next.Slug, Title: p.Next.Title}
+	}
+	return hp, nil
+}
+
+// showLearn is the table of contents with ticks and the progress bar.
+func (h *Handler) showLearn(c echo.Context) error {
+	p, err := h.courseProgress(c.Request().Context(), visitorID(c))
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, "learn", p)
+}
+
+// lessonPage is what a lesson page shows.
+type lessonPage struct {
+	Lesson         *lessons.Lesson
+	Number, Total  int
+	Done, Marked   bool // Marked: the visitor pressed "Mark as done"
+	Solved         int
+	PracticeURL    string // "" when the lesson has no exercises
+	AllExercises   int
+	CourseFinished bool
+}
+
+func (h *Handler) findLesson(c echo.Context) (*lessons.Lesson, error) {
+	l, ok := h.lessons.Lesson(c.Param("slug"))
+	if !ok {
+		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no lesson at this address. The table of contents lists them all.")
+	}
+	return l, nil
+}
+
+// showLesson renders one lesson with its navigation and progress.
+func (h *Handler) showLesson(c echo.Context) error {
+	l, err := h.findLesson(c)
+	if err != nil {
+		return err
+	}
+	report, err := h.store.VisitorProgress(c.Request().Context(), visitorID(c))
+	if err != nil {
+		return err
+	}
+	done, solved := lessonDone(report, l)
+	_, marked := report.LessonsRead[l.Slug]
+	all := h.lessons.Lessons()
+	page := lessonPage{Lesson: l, Number: 1, Total: len(all), Done: done, Marked: marked, Solved: solved,
+		AllExercises: len(l.Exercises)}
+	for i, other := range all {
+		if other == l {
+			page.Number = i + 1
+		}
+	}
+	if len(l.Exercises) > 0 {
+		page.PracticeURL = "/learn/" + l.Slug + "/practice"
+	}
+	return h.render(c, http.StatusOK, "lesson", page)
+}
+
+// markLessonDone stores that the visitor finished the lesson (a plain form
+// post, CSRF-checked by the middleware) and goes on to the next lesson.
+func (h *Handler) markLessonDone(c echo.Context) error {
+	l, err := h.findLesson(c)
+	if err != nil {
+		return err
+	}
+	if err := h.store.MarkLessonRead(c.Request().Context(), visitorID(c), l.Slug); err != nil {
+		return err
+	}
+	target := "/learn"
+	if l.Next != nil {
+		target = "/learn/" + l.Next.Slug
+	}
+	return c.Redirect(http.StatusSeeOther, target)
+}
+
+// rulesPage is the one-page rules reference.
+type rulesPage struct {
+	Title string
+	Body  any
+}
+
+// showRules renders the rules reference (written in lessons/rules.md).
+func (h *Handler) showRules(c echo.Context) error {
+	return h.render(c, http.StatusOK, "rules", rulesPage{Title: h.lessons.RulesTitle(), Body: h.lessons.Rules()})
+}
