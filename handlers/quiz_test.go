@@ -1,0 +1,343 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"chesstutor/quiz"
+	"chesstutor/store"
+	"chesstutor/views"
+)
+
+// quizClient drives the site through httptest with one visitor cookie.
+type quizClient struct {
+	t       *testing.T
+	e       *echo.Echo
+	st      *store.SQLite
+	bank    *quiz.Bank
+	cookie  *http.Cookie
+	visitor string
+}
+
+func newQuizClient(t *testing.T) *quizClient {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "quiz.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	rend, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bank, err := quiz.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := echo.New()
+	New(Deps{Store: st, Views: rend, Quiz: bank}).Register(e)
+	c := &quizClient{t: t, e: e, st: st, bank: bank}
+	// The first request hands out the visitor cookie.
+	rec := c.do(http.MethodGet, "/quiz", "", "")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET /quiz = %d: %s", rec.Code, rec.Body)
+	}
+	for _, ck := range rec.Result().Cookies() {
+		if ck.Name == visitorCookie {
+			c.cookie, c.visitor = ck, ck.Value
+		}
+	}
+	if c.cookie == nil {
+		t.Fatal("no visitor cookie")
+	}
+	return c
+}
+
+func (c *quizClient) do(method, target, contentType, body string) *httptest.ResponseRecorder {
+	c.t.Helper()
+	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if method == http.MethodPost {
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+	}
+	if c.cookie != nil {
+		req.AddCookie(c.cookie)
+	}
+	rec := httptest.NewRecorder()
+	c.e.ServeHTTP(rec, req)
+	return rec
+}
+
+func (c *quizClient) form(target string, values url.Values) *httptest.ResponseRecorder {
+	c.t.Helper()
+	values.Set("_csrf", csrfToken(c.visitor))
+	return c.do(http.MethodPost, target, "application/x-www-form-urlencoded", values.Encode())
+}
+
+func (c *quizClient) api(target, body string) (*httptest.ResponseRecorder, map[string]any) {
+	c.t.Helper()
+	rec := c.do(http.MethodPost, target, "application/json", body)
+	var out map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		c.t.Fatalf("POST %s: reply is not JSON: %s", target, rec.Body)
+	}
+	return rec, out
+}
+
+// start begins a round and returns its id.
+func (c *quizClient) start() string {
+	c.t.Helper()
+	rec := c.form("/quiz/rounds", url.Values{})
+	if rec.Code != http.StatusSeeOther {
+		c.t.Fatalf("POST /quiz/rounds = %d: %s", rec.Code, rec.Body)
+	}
+	loc := rec.Header().Get("Location")
+	id := strings.TrimPrefix(loc, "/quiz/rounds/")
+	if len(id) != 32 {
+		c.t.Fatalf("redirect to %q, want /quiz/rounds/<id>", loc)
+	}
+	return id
+}
+
+func (c *quizClient) round(id string) *store.QuizRound {
+	c.t.Helper()
+	r, err := c.st.QuizRound(context.Background(), c.visitor, id)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return r
+}
+
+// rightAnswer builds the right answer to a question from its key.
+func rightAnswer(q *quiz.Question) url.Values {
+	v := url.Values{"action": {"answer"}}
+	name := "choice"
+	if q.Board() {
+		name = "marked"
+	}
+	for _, k := range q.Key() {
+		v.Add(name, k)
+	}
+	return v
+}
+
+// wrongAnswer builds an answer that is surely wrong.
+func wrongAnswer(q *quiz.Question) url.Values {
+	v := url.Values{"action": {"answer"}}
+	if q.Board() {
+		v.Add("marked", "h8")
+		v.Add("marked", "a1")
+		for _, k := range q.Key() {
+			if k != "h8" && k != "a1" {
+				v.Add("marked", k)
+			}
+		}
+		return v
+	}
+	for _, o := range q.Options {
+		if !strings.Contains(" "+strings.Join(q.Key(), " ")+" ", " "+o.ID+" ") {
+			v.Add("choice", o.ID)
+			return v
+		}
+	}
+	panic("question without a wrong option: " + q.ID)
+}
+
+func TestQuizFullRoundWithForms(t *testing.T) {
+	c := newQuizClient(t)
+	id := c.start()
+	r := c.round(id)
+	if len(r.Questions) != quiz.RoundSize {
+		t.Fatalf("round has %d questions, want %d", len(r.Questions), quiz.RoundSize)
+	}
+	for i, qid := range r.Questions {
+		page := c.do(http.MethodGet, "/quiz/rounds/"+id, "", "")
+		if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `data-question="`+qid+`"`) {
+			t.Fatalf("question %d page = %d, does not show %s", i+1, page.Code, qid)
+		}
+		q, _ := c.bank.Question(qid)
+		answer := rightAnswer(q)
+		if i == 3 {
+			answer = wrongAnswer(q)
+		}
+		target := "/quiz/rounds/" + id + "/questions/" + strconv.Itoa(i+1)
+		rec := c.form(target, answer)
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("answer %d = %d: %s", i+1, rec.Code, rec.Body)
+		}
+		fb := c.do(http.MethodGet, rec.Header().Get("Location"), "", "")
+		body := fb.Body.String()
+		wantVerdict := `data-verdict="right"`
+		if i == 3 {
+			wantVerdict = `data-verdict="wrong"`
+		}
+		if !strings.Contains(body, wantVerdict) || !strings.Contains(body, `href="`+q.Lesson+`"`) {
+			t.Errorf("feedback for %s lacks %s or the lesson link", qid, wantVerdict)
+		}
+		// Posting the same answer again changes nothing (idempotent).
+		if again := c.form(target, rightAnswer(q)); again.Code != http.StatusSeeOther {
+			t.Errorf("second post of answer %d = %d", i+1, again.Code)
+		}
+	}
+	result := c.do(http.MethodGet, "/quiz/rounds/"+id, "", "")
+	body := result.Body.String()
+	if !strings.Contains(body, `data-quiz-final-score>9</span> of 10`) {
+		t.Errorf("result page does not show 9 of 10")
+	}
+	missed := r.Questions[3]
+	if !strings.Contains(body, `data-review="`+missed+`"`) || strings.Count(body, "data-review=") != 1 {
+		t.Errorf("review should list exactly %s", missed)
+	}
+	scores, err := c.st.QuizScores(context.Background(), c.visitor, 5)
+	if err != nil || len(scores) != 1 || scores[0].Score != 9 {
+		t.Errorf("stored scores = %+v, %v; want one 9/10", scores, err)
+	}
+
+	// The missed question comes back first in the next round (Q4).
+	next := c.round(c.start())
+	if next.Questions[0] != missed {
+		t.Errorf("next round starts with %s, want the missed %s", next.Questions[0], missed)
+	}
+	home := c.do(http.MethodGet, "/quiz", "", "").Body.String()
+	if !strings.Contains(home, "data-quiz-scores") || !strings.Contains(home, "Continue your round") {
+		t.Errorf("/quiz shows no scores or no way to continue")
+	}
+}
+
+func TestQuizSquareToggleWithoutJavaScript(t *testing.T) {
+	c := newQuizClient(t)
+	id := c.start()
+	r := c.round(id)
+	// Find a squares question in the round, or answer until one shows up.
+	for i, qid := range r.Questions {
+		q, _ := c.bank.Question(qid)
+		if !q.Board() {
+			continue
+		}
+		target := "/quiz/rounds/" + id + "/questions/" + strconv.Itoa(i+1)
+		rec := c.form(target, url.Values{"square": {"e4"}, "marked": {"d5"}})
+		if rec.Code != http.StatusOK {
+			t.Fatalf("toggle = %d: %s", rec.Code, rec.Body)
+		}
+		body := rec.Body.String()
+		for _, sq := range []string{"d5", "e4"} {
+			if !regexp.MustCompile(`name="marked" value="` + sq + `"`).MatchString(body) {
+				t.Errorf("after toggling, %s is not carried as marked", sq)
+			}
+		}
+		rec = c.form(target, url.Values{"square": {"e4"}, "marked": {"d5", "e4"}})
+		if strings.Contains(rec.Body.String(), `name="marked" value="e4"`) {
+			t.Error("a second click on e4 did not unmark it")
+		}
+		if len(c.round(id).Answers) != 0 {
+			t.Error("toggling a mark stored an answer")
+		}
+		return
+	}
+	t.Skip("this round drew no squares question")
+}
+
+func TestQuizAPI(t *testing.T) {
+	c := newQuizClient(t)
+	id := c.start()
+	r := c.round(id)
+	q, _ := c.bank.Question(r.Questions[0])
+	api := "/api/quiz/rounds/" + id + "/answers"
+	key, _ := json.Marshal(q.Key())
+
+	rec, out := c.api(api, `{"index": 1, "answer": `+string(key)+`}`)
+	if rec.Code != http.StatusOK || out["correct"] != true || out["already"] != false || out["explanation"] != q.Explanation {
+		t.Fatalf("right answer = %d %v", rec.Code, out)
+	}
+	// The same question again, with a different answer: the first one stands.
+	rec, out = c.api(api, `{"index": 1, "answer": ["zz"]}`)
+	if rec.Code != http.StatusOK || out["already"] != true || out["correct"] != true || out["score"] != float64(1) {
+		t.Errorf("repeated answer = %d %v, want the first result again", rec.Code, out)
+	}
+	if n := len(c.round(id).Answers); n != 1 {
+		t.Errorf("%d answers stored, want 1", n)
+	}
+
+	bad := []struct {
+		name, target, body string
+		status             int
+		says               string
+	}{
+		{"unknown round", "/api/quiz/rounds/0123456789abcdef0123456789abcdef/answers", `{"index": 1, "answer": ["a"]}`, 404, "no quiz round"},
+		{"short round id", "/api/quiz/rounds/nope/answers", `{"index": 1, "answer": ["a"]}`, 404, "no quiz round"},
+		{"question 0", api, `{"index": 0, "answer": ["a"]}`, 404, "questions 1 to 10"},
+		{"question 11", api, `{"index": 11, "answer": ["a"]}`, 404, "questions 1 to 10"},
+		{"no index", api, `{"answer": ["a"]}`, 400, "index"},
+		{"not JSON", api, `index=1`, 400, "not valid JSON"},
+		{"wrong type", api, `{"index": "one", "answer": ["a"]}`, 400, "whole number"},
+		{"unknown field", api, `{"index": 2, "answer": ["a"], "score": 10}`, 400, "does not know"},
+		{"empty answer", api, `{"index": 2, "answer": []}`, 400, ""},
+		{"nonsense answer", api, `{"index": 2, "answer": ["<script>"]}`, 400, ""},
+	}
+	for _, tt := range bad {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, out := c.api(tt.target, tt.body)
+			msg, _ := out["error"].(string)
+			if rec.Code != tt.status || msg == "" || !strings.Contains(msg, tt.says) {
+				t.Errorf("got %d %q, want %d mentioning %q", rec.Code, msg, tt.status, tt.says)
+			}
+		})
+	}
+	if n := len(c.round(id).Answers); n != 1 {
+		t.Errorf("bad requests stored answers: %d, want 1", n)
+	}
+}
+
+func TestQuizOtherVisitorsRound(t *testing.T) {
+	alice := newQuizClient(t)
+	id := alice.start()
+	bob := newQuizClient(t)
+	bob.e, bob.st = alice.e, alice.st // same site, Bob's own cookie
+	bob.cookie = nil
+	rec := bob.do(http.MethodGet, "/quiz", "", "")
+	for _, ck := range rec.Result().Cookies() {
+		if ck.Name == visitorCookie {
+			bob.cookie, bob.visitor = ck, ck.Value
+		}
+	}
+	if got := bob.do(http.MethodGet, "/quiz/rounds/"+id, "", ""); got.Code != http.StatusNotFound {
+		t.Errorf("Bob opens Alice's round: %d, want 404", got.Code)
+	}
+	if got := bob.form("/quiz/rounds/"+id+"/questions/1", url.Values{"choice": {"a"}, "action": {"answer"}}); got.Code != http.StatusNotFound {
+		t.Errorf("Bob answers in Alice's round: %d, want 404", got.Code)
+	}
+}
+
+func TestQuizFormBadAnswer(t *testing.T) {
+	c := newQuizClient(t)
+	id := c.start()
+	rec := c.form("/quiz/rounds/"+id+"/questions/1", url.Values{"action": {"answer"}})
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "data-quiz-error") {
+		t.Errorf("empty answer = %d, want 400 with the question page and an error", rec.Code)
+	}
+	if got := c.form("/quiz/rounds/"+id+"/questions/12", url.Values{"action": {"answer"}}); got.Code != http.StatusNotFound {
+		t.Errorf("question 12 = %d, want 404", got.Code)
+	}
+	if got := c.do(http.MethodGet, "/quiz/rounds/"+id+"?q=abc", "", ""); got.Code != http.StatusNotFound {
+		t.Errorf("?q=abc = %d, want 404", got.Code)
+	}
+	noCSRF := c.do(http.MethodPost, "/quiz/rounds/"+id+"/questions/1", "application/x-www-form-urlencoded", "choice=a&action=answer")
+	if noCSRF.Code != http.StatusForbidden {
+		t.Errorf("form without _csrf = %d, want 403", noCSRF.Code)
+	}
+	if n := len(c.round(id).Answers); n != 0 {
+		t.Errorf("bad posts stored %d answers", n)
+	}
+}
