@@ -83,7 +83,7 @@ type rawOption struct {
 }
 
 var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-var lessonPattern = regexp.MustCompile(`^/learn/[a-z0-9-]+#[a-z0-9-]+$`)
+var lessonPattern = regexp.MustCompile(`^/learn/[a-z0-9-]+(#[a-z0-9-]+)?$`)
 
 // Bank is the loaded set of questions.
 type Bank struct {
@@ -170,7 +170,7 @@ func build(raw rawQuestion) (*Question, error) {
 	case q.Explanation == "":
 		return nil, errors.New("the explanation is empty")
 	case !lessonPattern.MatchString(q.Lesson):
-		return nil, fmt.Errorf("lesson link %q is not of the form /learn/<slug>#<anchor>", q.Lesson)
+		return nil, fmt.Errorf("lesson link %q is not of the form /learn/<slug> or /learn/<slug>#<anchor>", q.Lesson)
 	}
 	if raw.Kind != Choice && len(raw.Options) > 0 {
 		return nil, errors.New("only multiple-choice questions list options")

@@ -51,7 +51,7 @@ type Question struct {
 	Kind        Kind
 	Prompt      string
 	Explanation string
-	Lesson      string // "/learn/<slug>#<anchor>"
+	Lesson      string // "/learn/<slug>#<anchor>", or the lesson alone
 
 	// Pos is the diagram (nil for plain multiple choice). For draw
 	// questions it is the position after the moves were played.
