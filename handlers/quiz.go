@@ -68,6 +68,7 @@ type quizQuestionData struct {
 	Board      *views.Board
 	Marked     []string
 	Chosen     map[string]bool
+	Key        map[string]bool // the right options, once answered
 	Feedback   *quizFeedback
 	Error      string
 	FormAction string
@@ -280,6 +281,10 @@ func (h *Handler) quizQuestion(r *store.QuizRound, index int) (*quizQuestionData
 	if a, ok := r.Answer(index); ok {
 		answer := strings.Fields(a.Answer)
 		d.Feedback = quizFeedbackFor(q, answer, a.Correct, false)
+		d.Key = map[string]bool{}
+		for _, k := range q.Key() {
+			d.Key[k] = true
+		}
 		d.NextURL, d.NextLabel = quizNextStep(r)
 		if q.Kind == quiz.Squares {
 			d.Marked = answer

@@ -1,0 +1,162 @@
+// quiz.js enhances a quiz question page (Q2, Q3): marks toggle in place on
+// board questions, and the answer goes to the JSON API, so the feedback
+// appears without a reload. Without this file the same page works as a form
+// (Post/Redirect/Get).
+import { announce, enableKeyboard, onSquare, postJSON, setState, squaresWith, toggleState } from "./board.js";
+
+class Question {
+  constructor(root) {
+    this.root = root;
+    this.form = root.querySelector("[data-quiz-form]");
+    this.feedback = root.querySelector("[data-quiz-feedback]");
+    this.board = root.querySelector("[data-board]");
+    this.api = root.dataset.api;
+    this.index = Number(root.dataset.index);
+    this.busy = false;
+    if (!this.form || !this.feedback || !this.api || root.hasAttribute("data-answered")) return;
+
+    if (root.dataset.kind === "squares" && this.board) {
+      enableKeyboard(this.board, squaresWith(this.board, "marked")[0] || "e4");
+      onSquare(this.board, (name) => this.toggle(name));
+    }
+    this.form.addEventListener("submit", (ev) => this.onSubmit(ev));
+  }
+
+  toggle(name) {
+    if (this.root.hasAttribute("data-answered")) return;
+    const on = toggleState(this.board, name, "marked");
+    const el = this.board.querySelector(`[data-square="${name}"]`);
+    if (el) el.setAttribute("aria-pressed", on ? "true" : "false");
+    announce(`${name} ${on ? "marked" : "unmarked"}`);
+    this.clearError();
+    this.syncHidden();
+  }
+
+  // Hidden fields mirror the marks, so a plain form post still carries them.
+  syncHidden() {
+    for (const input of this.form.querySelectorAll("input[name=marked]")) input.remove();
+    for (const sq of squaresWith(this.board, "marked")) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "marked";
+      input.value = sq;
+      this.form.append(input);
+    }
+  }
+
+  answer() {
+    if (this.root.dataset.kind === "squares") return squaresWith(this.board, "marked");
+    return Array.from(this.form.querySelectorAll("input[name=choice]:checked"), (el) => el.value);
+  }
+
+  onSubmit(ev) {
+    const action = ev.submitter ? ev.submitter.value : "answer";
+    if (action !== "answer") return;
+    ev.preventDefault();
+    this.send();
+  }
+
+  async send() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const r = await postJSON(this.api, { index: this.index, answer: this.answer() });
+      this.show(r);
+    } catch (err) {
+      this.showError(err.status ? err.message
+        : "The server could not be reached. Check your connection and try again.");
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  clearError() {
+    const old = this.root.querySelector("[data-quiz-error]");
+    if (old) old.remove();
+  }
+
+  showError(text) {
+    this.clearError();
+    const p = document.createElement("p");
+    p.className = "quiz-error";
+    p.setAttribute("role", "alert");
+    p.dataset.quizError = "";
+    p.textContent = text;
+    this.feedback.before(p);
+  }
+
+  para(text, cls) {
+    const p = document.createElement("p");
+    if (cls) p.className = cls;
+    p.textContent = text;
+    return p;
+  }
+
+  show(r) {
+    this.clearError();
+    this.root.setAttribute("data-answered", "");
+    const verdict = this.para(r.correct ? "Right!" : "Not quite.", "quiz-verdict");
+    verdict.dataset.verdict = r.correct ? "right" : "wrong";
+    const parts = [verdict];
+    if (r.already) parts.push(this.para("You answered this question already; your first answer counts.", "muted"));
+    if (!r.correct) {
+      const p = this.para(`You answered: ${r.yourAnswer}. The right answer: `);
+      const strong = document.createElement("strong");
+      strong.textContent = r.keyText;
+      p.append(strong, ".");
+      parts.push(p);
+    }
+    parts.push(this.para(r.explanation, "quiz-explanation"));
+    const link = document.createElement("a");
+    link.href = r.lesson;
+    link.dataset.lessonLink = "";
+    link.textContent = "Read this in the lesson";
+    const lp = document.createElement("p");
+    lp.append(link);
+    parts.push(lp);
+    this.feedback.replaceChildren(...parts);
+    this.feedback.className = `quiz-feedback ${r.correct ? "is-correct" : "is-wrong"}`;
+    this.feedback.hidden = false;
+
+    this.markBoard(r);
+    this.markOptions(r);
+
+    const score = document.querySelector("[data-quiz-score]");
+    if (score) score.textContent = String(r.score);
+    const progress = document.querySelector("[data-quiz-answered]");
+    if (progress) progress.value = r.answered;
+
+    const actions = this.form.querySelector(".quiz-actions");
+    const next = document.createElement("a");
+    next.className = "button button-primary";
+    next.href = r.nextUrl;
+    next.dataset.action = "next";
+    next.textContent = r.nextLabel;
+    actions.replaceChildren(next);
+    announce(`${verdict.textContent} ${r.explanation}`);
+    next.focus();
+  }
+
+  markBoard(r) {
+    if (this.root.dataset.kind !== "squares" || !this.board) return;
+    const wrong = new Set(r.wrong);
+    for (const sq of r.answer) setState(this.board, sq, wrong.has(sq) ? "wrong" : "correct");
+    for (const sq of r.missed) setState(this.board, sq, "missed");
+    // The answer is in; the squares stop being buttons that toggle marks.
+    for (const el of this.board.querySelectorAll("button[data-square]")) el.disabled = true;
+  }
+
+  markOptions(r) {
+    const fieldset = this.form.querySelector(".quiz-options");
+    if (!fieldset) return;
+    const key = new Set(r.key);
+    for (const input of fieldset.querySelectorAll("input[name=choice]")) {
+      const label = input.closest(".quiz-option");
+      if (key.has(input.value)) label.classList.add("is-key");
+      else if (input.checked) label.classList.add("is-wrong");
+    }
+    fieldset.disabled = true;
+  }
+}
+
+for (const root of document.querySelectorAll("[data-quiz]")) new Question(root);
