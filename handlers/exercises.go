@@ -276,6 +276,12 @@ func (h *Handler) showPractice(c echo.Context) error {
 			"data-from":     ex.From.String(),
 		},
 	}
+	switch {
+	case page.Result != nil:
+		page.Board.Attrs["data-state"] = "checked" // exercise.js clears the result on the next mark
+	case page.ShowAnswer:
+		page.Board.Attrs["data-state"] = "answer"
+	}
 
 	for i, e := range l.Exercises {
 		if e.ID == ex.ID {
