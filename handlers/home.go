@@ -54,6 +54,11 @@ func (h *Handler) showHome(c echo.Context) error {
 		return err
 	}
 	data.Progress = progress
+	scores, err := h.store.QuizScores(c.Request().Context(), visitor, 5)
+	if err != nil {
+		return err
+	}
+	data.QuizScores = scores
 	if h.games != nil {
 		list, err := h.games.List(c.Request().Context(), visitor, 100)
 		if err != nil {

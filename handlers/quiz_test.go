@@ -205,6 +205,10 @@ func TestQuizFullRoundWithForms(t *testing.T) {
 		t.Errorf("stored scores = %+v, %v; want one 9/10", scores, err)
 	}
 
+	if home := c.do(http.MethodGet, "/", "", "").Body.String(); !strings.Contains(home, "<strong>9</strong> of 10") {
+		t.Errorf("the home page does not show the score 9 of 10")
+	}
+
 	// The missed question comes back first in the next round (Q4).
 	next := c.round(c.start())
 	if next.Questions[0] != missed {
