@@ -99,6 +99,7 @@ type Searcher struct {
 	aborted  bool
 	stopFlag atomic.Bool
 	depth    int // iteration being searched
+	nullPly  int // ply just after the latest null move on the path, or 0
 
 	// Info, when set, is called after every completed iteration.
 	Info func(Info)
@@ -141,6 +142,7 @@ func (s *Searcher) Search(ctx context.Context, root *chess.Position, history []u
 	s.stopFlag.Store(false)
 	s.aborted = false
 	s.nodes = 0
+	s.nullPly = 0
 	s.maxNodes = lim.Nodes
 	s.timed = lim.Time > 0
 	if s.timed {
@@ -375,7 +377,13 @@ func (s *Searcher) isDraw(pos *chess.Position, ply int) bool {
 	idx := s.rootIdx + ply
 	key := s.hashes[idx]
 	count := 0
-	for i := idx - 4; i >= 0 && i >= idx-hc; i -= 2 {
+	low := idx - hc
+	if s.nullPly > 0 {
+		// Positions before a null move in the path are not really
+		// reachable again; do not count them.
+		low = max(low, s.rootIdx+s.nullPly)
+	}
+	for i := idx - 4; i >= 0 && i >= low; i -= 2 {
 		if s.hashes[i] == key {
 			if i >= s.rootIdx {
 				return true // a repetition inside the search can be repeated again
@@ -476,7 +484,10 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 		if !pvNode && allowNull && depth >= 3 && staticEval >= beta && bigPieces != 0 && beta < mateBound {
 			r := 3 + depth/4 + min((staticEval-beta)/200, 2)
 			pos.PlayNull(&s.stack[ply+1])
+			saved := s.nullPly
+			s.nullPly = ply + 1
 			score := -s.negamax(ply+1, depth-1-r, -beta, -beta+1, false)
+			s.nullPly = saved
 			if s.aborted {
 				return 0
 			}
