@@ -24,8 +24,11 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		h.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path,
 			"status", status, "err", err)
 	}
-	if status == http.StatusTooManyRequests {
+	switch status {
+	case http.StatusTooManyRequests:
 		c.Response().Header().Set("Retry-After", "1")
+	case http.StatusServiceUnavailable:
+		c.Response().Header().Set("Retry-After", "30")
 	}
 
 	req := c.Request()
@@ -70,7 +73,41 @@ func (h *Handler) classify(err error) (int, string) {
 	case errors.As(err, &tooBig):
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is too large; the limit is %d bytes.", tooBig.Limit)
 	}
+	if msg, ok := storageFault(err); ok {
+		return http.StatusServiceUnavailable, msg
+	}
 	return http.StatusInternalServerError, defaultMessage(http.StatusInternalServerError)
+}
+
+// SQLite primary result codes that mean the storage, not the request, is
+// at fault: the database is busy or locked, read-only, failing to write,
+// cannot be opened, or the disk is full.
+const (
+	sqliteBusy     = 5
+	sqliteLocked   = 6
+	sqliteReadOnly = 8
+	sqliteIOErr    = 10
+	sqliteFull     = 13
+	sqliteCantOpen = 14
+)
+
+// storageFault recognises a database error the visitor can do nothing
+// about but wait, and returns the sentence for the 503 (N3). The driver's
+// error is matched by its Code method, so handlers need not import it.
+func storageFault(err error) (string, bool) {
+	var coded interface{ Code() int }
+	if !errors.As(err, &coded) {
+		return "", false
+	}
+	switch coded.Code() & 0xff { // extended codes keep the primary code in the low byte
+	case sqliteFull:
+		return "The site's storage is full, so it could not save this. Nothing was changed. Please try again later.", true
+	case sqliteReadOnly, sqliteIOErr, sqliteCantOpen:
+		return "The site cannot save anything right now because its storage is not writable. Nothing was changed. Please try again in a few minutes.", true
+	case sqliteBusy, sqliteLocked:
+		return "The site is too busy to save this right now. Nothing was changed. Please try again in a moment.", true
+	}
+	return "", false
 }
 
 func defaultMessage(status int) string {

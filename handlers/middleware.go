@@ -136,10 +136,18 @@ func (h *Handler) identifyVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 			})
 		}
 		if !h.visitors.has(id) {
-			if err := h.store.EnsureVisitor(c.Request().Context(), id); err != nil {
+			err := h.store.EnsureVisitor(c.Request().Context(), id)
+			if _, fault := storageFault(err); err != nil && (!fault || unsafeMethod(c.Request().Method)) {
 				return fmt.Errorf("handlers: store visitor: %w", err)
 			}
-			h.visitors.add(id)
+			if err == nil {
+				h.visitors.add(id)
+			} else {
+				// The storage cannot write now (full, read-only, busy): pages
+				// still read; the id is stored on a later request, and writes
+				// answer 503 until then (N3).
+				h.log.Warn("visitor not stored: storage unavailable", "err", err)
+			}
 		}
 		c.Set(visitorKey, id)
 		return next(c)
