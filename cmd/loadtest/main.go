@@ -1,0 +1,555 @@
+// Command loadtest puts a real chesstutor server under load on loopback and
+// reports requests per second, latency percentiles, errors and the
+// server's peak memory (issue 9, N3, C3, H1).
+//
+// By default it builds the site, starts it on a free port with a fresh
+// database, runs the visitors and stops it:
+//
+//	go run ./cmd/loadtest -friends 100 -readers 20 -duration 30s
+//	go run ./cmd/loadtest -friends 0 -readers 20 -computer 8 -level 8 -duration 30s
+//	go run ./cmd/loadtest -smoke    # a few seconds, as CI runs it
+//
+// Three kinds of simulated visitor run at once, each with its own cookie
+// (so its own visitor id and its own API rate-limit bucket):
+//
+//   - friend players create friend games through the JSON API and play
+//     random legal moves, reading the game back now and then;
+//   - readers open lesson pages and practice pages and check exercises
+//     through the JSON API, half of them right and half wrong;
+//   - computer players play games against the computer at -level; each
+//     move waits for the computer's reply.
+//
+// Every visitor sends at most -pace requests per second, like a very fast
+// human, which keeps it under the server's per-visitor limit of 20/s.
+// Any answer other than the expected one counts as an error; the program
+// exits with status 1 when there were errors.
+//
+// -url targets a server that is already running instead; the peak memory
+// is then not known.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"chesstutor/lessons"
+)
+
+// Config is one load run.
+type Config struct {
+	URL      string        // target server; empty starts one
+	Bin      string        // server binary to start; empty builds the module's
+	Friends  int           // visitors playing friend games
+	Readers  int           // visitors reading lessons and checking exercises
+	Computer int           // visitors playing the computer
+	Level    int           // computer level 1..8
+	Duration time.Duration // how long the visitors run
+	Pace     float64       // most requests per second per visitor
+	LogLevel string        // the started server's -log-level
+}
+
+// Category names in the report.
+const (
+	catFriend   = "friend game API"
+	catLesson   = "lesson page"
+	catCheck    = "exercise check API"
+	catComputer = "computer move API"
+)
+
+// Stats is what one category of request measured.
+type Stats struct {
+	Name      string
+	Requests  int
+	Errors    int
+	P50       time.Duration
+	P95       time.Duration
+	P99       time.Duration
+	Max       time.Duration
+	latencies []time.Duration
+}
+
+// Report is the result of a run.
+type Report struct {
+	Config     Config
+	Elapsed    time.Duration
+	Requests   int
+	Errors     int
+	PerSecond  float64
+	P50        time.Duration
+	P95        time.Duration
+	P99        time.Duration
+	Categories []*Stats
+	PeakRSSKB  int64    // VmHWM of the started server; 0 when unknown
+	ErrorLog   []string // the first few errors, for the person reading
+}
+
+// recorder collects latencies from every visitor.
+type recorder struct {
+	mu     sync.Mutex
+	cats   map[string]*Stats
+	errors []string
+}
+
+func newRecorder() *recorder { return &recorder{cats: map[string]*Stats{}} }
+
+func (r *recorder) add(cat string, d time.Duration, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := r.cats[cat]
+	if s == nil {
+		s = &Stats{Name: cat}
+		r.cats[cat] = s
+	}
+	s.Requests++
+	s.latencies = append(s.latencies, d)
+	if err != nil {
+		s.Errors++
+		if len(r.errors) < 20 {
+			r.errors = append(r.errors, cat+": "+err.Error())
+		}
+	}
+}
+
+func percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(float64(len(sorted))*p+0.5) - 1
+	i = max(0, min(i, len(sorted)-1))
+	return sorted[i]
+}
+
+func summarise(s *Stats, lat []time.Duration) {
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	s.P50, s.P95, s.P99 = percentile(lat, 0.50), percentile(lat, 0.95), percentile(lat, 0.99)
+	if len(lat) > 0 {
+		s.Max = lat[len(lat)-1]
+	}
+}
+
+// client is one simulated visitor.
+type client struct {
+	base string
+	http *http.Client
+	rec  *recorder
+	rng  *rand.Rand
+	gap  time.Duration
+	last time.Time
+}
+
+// errStop means the run is over; the request was not counted.
+var errStop = errors.New("stop")
+
+// call sends one request after the visitor's pacing gap and records it;
+// want is the expected status. The decoded JSON body goes into out.
+func (c *client) call(ctx context.Context, cat, method, path string, body any, want int, out any) error {
+	if wait := c.gap - time.Since(c.last); wait > 0 {
+		select {
+		case <-ctx.Done():
+			return errStop
+		case <-time.After(wait):
+		}
+	}
+	if ctx.Err() != nil {
+		return errStop
+	}
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	// The request itself is not tied to ctx: a request started before the
+	// end of the run finishes and is counted, so nothing is cut off.
+	req, err := http.NewRequest(method, c.base+path, rd)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	start := time.Now()
+	c.last = start
+	res, err := c.http.Do(req)
+	if err == nil {
+		var raw []byte
+		raw, err = io.ReadAll(res.Body)
+		res.Body.Close()
+		switch {
+		case err != nil:
+		case res.StatusCode != want:
+			err = fmt.Errorf("%s %s: status %d, want %d: %.200s", method, path, res.StatusCode, want, raw)
+		case out != nil:
+			if jerr := json.Unmarshal(raw, out); jerr != nil {
+				err = fmt.Errorf("%s %s: bad JSON: %v", method, path, jerr)
+			}
+		}
+	}
+	c.rec.add(cat, time.Since(start), err)
+	return err
+}
+
+type gameState struct {
+	ID     string   `json:"id"`
+	Ply    int      `json:"ply"`
+	Legal  []string `json:"legal"`
+	Status string   `json:"status"`
+	Turn   string   `json:"turn"`
+}
+
+// playGames creates games and plays random legal moves until ctx ends.
+// Against the computer the visitor plays White and each move waits for
+// the reply.
+func (c *client) playGames(ctx context.Context, computer bool, level int) {
+	cat, newGame := catFriend, map[string]any{"mode": "friend", "clock": "none", "pass_screen": false}
+	if computer {
+		cat, newGame = catComputer, map[string]any{"mode": "computer", "color": "white", "level": level, "clock": "none"}
+	}
+	for ctx.Err() == nil {
+		var st gameState
+		if err := c.call(ctx, cat, "POST", "/api/games", newGame, http.StatusCreated, &st); err != nil {
+			c.pause(ctx)
+			continue
+		}
+		for moves := 0; ctx.Err() == nil && st.Status == "active" && len(st.Legal) > 0 && st.Ply < 160; moves++ {
+			mv := st.Legal[c.rng.IntN(len(st.Legal))]
+			var next gameState
+			if err := c.call(ctx, cat, "POST", "/api/games/"+st.ID+"/moves", map[string]any{"move": mv, "ply": st.Ply}, http.StatusOK, &next); err != nil {
+				break
+			}
+			st = next
+			if moves%10 == 9 {
+				if err := c.call(ctx, cat, "GET", "/api/games/"+st.ID, nil, http.StatusOK, &next); err != nil {
+					break
+				}
+				st = next
+			}
+		}
+	}
+}
+
+// read opens lesson and practice pages and checks exercises until ctx ends.
+func (c *client) read(ctx context.Context, course *lessons.Course) {
+	ls, exs := course.Lessons(), course.Exercises()
+	for ctx.Err() == nil {
+		l := ls[c.rng.IntN(len(ls))]
+		c.call(ctx, catLesson, "GET", "/learn/"+l.Slug, nil, http.StatusOK, nil)
+		if c.rng.IntN(4) == 0 {
+			c.call(ctx, catLesson, "GET", "/learn", nil, http.StatusOK, nil)
+		}
+		ex := exs[c.rng.IntN(len(exs))]
+		c.call(ctx, catLesson, "GET", "/learn/"+ex.Lesson+"/practice?ex="+ex.ID, nil, http.StatusOK, nil)
+		squares := []string{}
+		for _, sq := range ex.Pos.Destinations(ex.From) {
+			squares = append(squares, sq.String())
+		}
+		if c.rng.IntN(2) == 0 && len(squares) > 0 {
+			squares = squares[1:] // a wrong answer: one square missed
+		}
+		var res struct {
+			Correct bool `json:"correct"`
+		}
+		c.call(ctx, catCheck, "POST", "/api/exercises/"+ex.ID+"/check", map[string]any{"squares": squares}, http.StatusOK, &res)
+	}
+}
+
+// pause waits a little after an error so a broken server is not hammered.
+func (c *client) pause(ctx context.Context) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(100 * time.Millisecond):
+	}
+}
+
+// Run starts the server if needed, runs the visitors for cfg.Duration and
+// returns the report.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if cfg.Pace <= 0 {
+		cfg.Pace = 10
+	}
+	if cfg.Level < 1 || cfg.Level > 8 {
+		return nil, fmt.Errorf("the level must be 1..8, not %d", cfg.Level)
+	}
+	if cfg.Friends+cfg.Readers+cfg.Computer == 0 {
+		return nil, errors.New("no visitors: set -friends, -readers or -computer")
+	}
+	course, err := lessons.Load()
+	if err != nil {
+		return nil, err
+	}
+	var srv *server
+	if cfg.URL == "" {
+		srv, err = startServer(ctx, cfg)
+		if err != nil {
+			return nil, err
+		}
+		defer srv.stop()
+		cfg.URL = srv.url
+	}
+	cfg.URL = strings.TrimSuffix(cfg.URL, "/")
+
+	transport := &http.Transport{
+		MaxIdleConns:        0,
+		MaxIdleConnsPerHost: 2048,
+		IdleConnTimeout:     time.Minute,
+		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+	}
+	defer transport.CloseIdleConnections()
+	rec := newRecorder()
+	runCtx, cancel := context.WithTimeout(ctx, cfg.Duration)
+	defer cancel()
+	var wg sync.WaitGroup
+	spawn := func(i int, fn func(*client)) {
+		jar, _ := cookiejar.New(nil)
+		c := &client{
+			base: cfg.URL,
+			http: &http.Client{Jar: jar, Transport: transport, Timeout: 60 * time.Second},
+			rec:  rec,
+			rng:  rand.New(rand.NewPCG(uint64(i)+1, 42)),
+			gap:  time.Duration(float64(time.Second) / cfg.Pace),
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Spread the start over the first second, as real visitors arrive.
+			select {
+			case <-runCtx.Done():
+				return
+			case <-time.After(time.Duration(c.rng.Int64N(int64(time.Second)))):
+			}
+			fn(c)
+		}()
+	}
+	n := 0
+	for range cfg.Friends {
+		n++
+		spawn(n, func(c *client) { c.playGames(runCtx, false, 0) })
+	}
+	for range cfg.Computer {
+		n++
+		spawn(n, func(c *client) { c.playGames(runCtx, true, cfg.Level) })
+	}
+	for range cfg.Readers {
+		n++
+		spawn(n, func(c *client) { c.read(runCtx, course) })
+	}
+	start := time.Now()
+	wg.Wait()
+	elapsed := time.Since(start)
+
+	rep := &Report{Config: cfg, Elapsed: elapsed, ErrorLog: rec.errors}
+	if srv != nil {
+		rep.PeakRSSKB = srv.peakRSS()
+	}
+	var all []time.Duration
+	names := make([]string, 0, len(rec.cats))
+	for name := range rec.cats {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		s := rec.cats[name]
+		all = append(all, s.latencies...)
+		summarise(s, s.latencies)
+		rep.Requests += s.Requests
+		rep.Errors += s.Errors
+		rep.Categories = append(rep.Categories, s)
+	}
+	var total Stats
+	summarise(&total, all)
+	rep.P50, rep.P95, rep.P99 = total.P50, total.P95, total.P99
+	rep.PerSecond = float64(rep.Requests) / elapsed.Seconds()
+	return rep, nil
+}
+
+// server is the site started for the run.
+type server struct {
+	cmd  *exec.Cmd
+	url  string
+	dir  string
+	done chan error
+}
+
+func startServer(ctx context.Context, cfg Config) (*server, error) {
+	dir, err := os.MkdirTemp("", "chesstutor-loadtest")
+	if err != nil {
+		return nil, err
+	}
+	bin := cfg.Bin
+	if bin == "" {
+		bin = filepath.Join(dir, "chesstutor")
+		build := exec.CommandContext(ctx, "go", "build", "-o", bin, "chesstutor")
+		if out, err := build.CombinedOutput(); err != nil {
+			os.RemoveAll(dir)
+			return nil, fmt.Errorf("build the site (run loadtest inside the module): %v\n%s", err, out)
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	logFile, err := os.Create(filepath.Join(dir, "server.log"))
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	level := cfg.LogLevel
+	if level == "" {
+		level = "info"
+	}
+	cmd := exec.Command(bin, "-addr", addr, "-db", filepath.Join(dir, "chess.db"), "-log-level", level)
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	s := &server{cmd: cmd, url: "http://" + addr, dir: dir, done: make(chan error, 1)}
+	go func() {
+		s.done <- cmd.Wait()
+		logFile.Close()
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		res, err := http.Get(s.url + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return s, nil
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.stop()
+	return nil, fmt.Errorf("the server did not answer /healthz within 30 s")
+}
+
+// peakRSS reads the server's peak resident memory (VmHWM) in KiB.
+func (s *server) peakRSS() int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb
+		}
+	}
+	return 0
+}
+
+// stop sends SIGTERM, waits for the exit and removes the temporary files.
+func (s *server) stop() error {
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	var err error
+	select {
+	case err = <-s.done:
+	case <-time.After(20 * time.Second):
+		s.cmd.Process.Kill()
+		err = fmt.Errorf("the server did not stop within 20 s of SIGTERM")
+		<-s.done
+	}
+	os.RemoveAll(s.dir)
+	return err
+}
+
+// Print writes the report as a small table.
+func (r *Report) Print(w io.Writer) {
+	c := r.Config
+	fmt.Fprintf(w, "visitors: %d friend players, %d readers, %d computer players (level %d); %.0f req/s each at most; %s\n",
+		c.Friends, c.Readers, c.Computer, c.Level, c.Pace, r.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "total: %d requests, %.0f req/s, p50 %s, p95 %s, p99 %s, errors %d\n",
+		r.Requests, r.PerSecond, ms(r.P50), ms(r.P95), ms(r.P99), r.Errors)
+	if r.PeakRSSKB > 0 {
+		fmt.Fprintf(w, "server peak memory (VmHWM): %.1f MiB\n", float64(r.PeakRSSKB)/1024)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "category\trequests\terrors\tp50\tp95\tp99\tmax\t")
+	for _, s := range r.Categories {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t\n", s.Name, s.Requests, s.Errors, ms(s.P50), ms(s.P95), ms(s.P99), ms(s.Max))
+	}
+	tw.Flush()
+	for _, e := range r.ErrorLog {
+		fmt.Fprintln(w, "error:", e)
+	}
+}
+
+func ms(d time.Duration) string {
+	return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64) + " ms"
+}
+
+// Stat returns the named category, or nil.
+func (r *Report) Stat(name string) *Stats {
+	for _, s := range r.Categories {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// smokeConfig is the short run CI does: every kind of visitor, a few
+// seconds, a fast computer level.
+var smokeConfig = Config{Friends: 4, Readers: 4, Computer: 1, Level: 1, Duration: 3 * time.Second}
+
+func describe(c Config) string {
+	return fmt.Sprintf("%d friend players, %d readers, %d computer player at level %d for %s",
+		c.Friends, c.Readers, c.Computer, c.Level, c.Duration)
+}
+
+func main() {
+	var cfg Config
+	flag.StringVar(&cfg.URL, "url", "", "target a running server (default: build and start one on loopback)")
+	flag.StringVar(&cfg.Bin, "bin", "", "server binary to start (default: go build the module)")
+	flag.IntVar(&cfg.Friends, "friends", 10, "visitors playing friend games through the JSON API")
+	flag.IntVar(&cfg.Readers, "readers", 10, "visitors reading lessons and checking exercises")
+	flag.IntVar(&cfg.Computer, "computer", 0, "visitors playing the computer")
+	flag.IntVar(&cfg.Level, "level", 8, "computer level, 1..8")
+	flag.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long the visitors run")
+	flag.Float64Var(&cfg.Pace, "pace", 10, "most requests per second per visitor (the server allows 20)")
+	flag.StringVar(&cfg.LogLevel, "server-log-level", "info", "-log-level of the started server")
+	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
+	flag.Parse()
+	if *smoke {
+		cfg.Friends, cfg.Readers, cfg.Computer, cfg.Level, cfg.Duration = smokeConfig.Friends,
+			smokeConfig.Readers, smokeConfig.Computer, smokeConfig.Level, smokeConfig.Duration
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(2)
+	}
+	rep.Print(os.Stdout)
+	if rep.Errors > 0 {
+		os.Exit(1)
+	}
+}

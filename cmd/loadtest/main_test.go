@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSmoke is the CI run of the load program: the real server on
+// loopback, every kind of visitor for a few seconds, and not one error.
+func TestSmoke(t *testing.T) {
+	rep, err := Run(context.Background(), smokeConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	rep.Print(&out)
+	t.Log("\n" + out.String())
+	if rep.Errors != 0 {
+		t.Errorf("%d errors under load, want 0:\n%s", rep.Errors, strings.Join(rep.ErrorLog, "\n"))
+	}
+	for _, cat := range []string{catFriend, catLesson, catCheck, catComputer} {
+		if s := rep.Stat(cat); s == nil || s.Requests == 0 {
+			t.Errorf("no %s requests were made", cat)
+		}
+	}
+	if rep.PeakRSSKB <= 0 {
+		t.Errorf("the server's peak memory was not read from /proc")
+	}
+	if rep.P50 <= 0 || rep.P99 < rep.P50 {
+		t.Errorf("percentiles make no sense: p50 %s, p99 %s", rep.P50, rep.P99)
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	var lat []int
+	for i := 1; i <= 100; i++ {
+		lat = append(lat, i)
+	}
+	sorted := make([]time.Duration, len(lat))
+	for i, v := range lat {
+		sorted[i] = time.Duration(v)
+	}
+	for _, tc := range []struct {
+		p    float64
+		want time.Duration
+	}{{0.50, 50}, {0.95, 95}, {0.99, 99}, {1, 100}} {
+		if got := percentile(sorted, tc.p); got != tc.want {
+			t.Errorf("percentile(%v) = %d, want %d", tc.p, got, tc.want)
+		}
+	}
+	if got := percentile(nil, 0.5); got != 0 {
+		t.Errorf("percentile of nothing = %d, want 0", got)
+	}
+}
