@@ -222,13 +222,48 @@ function start(root) {
     return svg;
   }
 
-  // drawBoard rebuilds the 64 squares in reading order for the orientation,
-  // with the H2 classes (selected, dest, check, last-move).
+  // drawBoard shows a position with the H2 classes (selected, dest, check,
+  // last-move). The 64 squares are built once per orientation, in reading
+  // order, and afterwards only changed where something differs, so focus
+  // and element identity survive updates.
   function drawBoard(fen, lastMove, check) {
     const pieces = placement(fen);
     const bottom = bottomColor();
     const moves = legalFrom();
     const dests = new Set((selected && moves[selected] ? moves[selected] : []).map((u) => u.slice(2, 4)));
+    if (boardEl.getAttribute("data-built") !== bottom) buildSquares(bottom);
+    for (const el of boardEl.querySelectorAll("[data-square]")) {
+      const name = el.getAttribute("data-square");
+      const piece = pieces[name] || "";
+      const want = {
+        occupied: Boolean(piece),
+        selected: name === selected,
+        dest: dests.has(name),
+        "last-move": Boolean(lastMove) && (lastMove.slice(0, 2) === name || lastMove.slice(2, 4) === name),
+        check: check === name,
+      };
+      let changed = false;
+      for (const [cls, on] of Object.entries(want)) {
+        if (el.classList.contains(cls) !== on) {
+          el.classList.toggle(cls, on);
+          changed = true;
+        }
+      }
+      const old = el.querySelector("[data-piece]");
+      if ((old ? old.getAttribute("data-piece") : "") !== piece || (old && old.classList.contains("dragging"))) {
+        if (old) old.remove();
+        if (piece) el.appendChild(pieceSVG(piece));
+        changed = true;
+      }
+      if (changed) refreshLabel(el);
+    }
+    boardEl.setAttribute("data-fen", fen);
+    boardEl.setAttribute("data-orientation", bottom);
+    const turn = fen.split(" ")[1] === "b" ? "Black" : "White";
+    boardEl.setAttribute("aria-label", `Chess board, ${colorName(bottom)} at the bottom, ${turn} to move`);
+  }
+
+  function buildSquares(bottom) {
     const focused = document.activeElement && boardEl.contains(document.activeElement)
       ? document.activeElement.getAttribute("data-square") : null;
     const frag = document.createDocumentFragment();
@@ -242,28 +277,17 @@ function start(root) {
         el.className = "square " + ((file + rank) % 2 === 1 ? "light" : "dark");
         el.setAttribute("data-square", name);
         el.tabIndex = -1;
-        const piece = pieces[name];
-        if (piece) el.classList.add("occupied");
-        if (name === selected) el.classList.add("selected");
-        if (dests.has(name)) el.classList.add("dest");
-        if (lastMove && (lastMove.slice(0, 2) === name || lastMove.slice(2, 4) === name)) el.classList.add("last-move");
-        if (check === name) el.classList.add("check");
         if (col === 0) el.insertAdjacentHTML("beforeend", `<span class="coord coord-rank" aria-hidden="true">${rank + 1}</span>`);
         if (row === 7) el.insertAdjacentHTML("beforeend", `<span class="coord coord-file" aria-hidden="true">${"abcdefgh"[file]}</span>`);
-        if (piece) el.appendChild(pieceSVG(piece));
         frag.appendChild(el);
-        refreshLabel(el);
       }
     }
     boardEl.querySelectorAll("[data-square]").forEach((el) => el.remove());
     boardEl.prepend(frag);
-    boardEl.setAttribute("data-fen", fen);
-    boardEl.setAttribute("data-orientation", bottom);
-    const toFocus = boardEl.querySelector(`[data-square="${focused || selected || (bottom === "white" ? "e2" : "e7")}"]`);
-    if (toFocus) toFocus.tabIndex = 0;
-    if (focused && toFocus) toFocus.focus();
-    const turn = fen.split(" ")[1] === "b" ? "Black" : "White";
-    boardEl.setAttribute("aria-label", `Chess board, ${colorName(bottom)} at the bottom, ${turn} to move`);
+    boardEl.setAttribute("data-built", bottom);
+    const first = boardEl.querySelector(`[data-square="${focused || (bottom === "white" ? "e2" : "e7")}"]`);
+    first.tabIndex = 0;
+    if (focused) first.focus();
   }
 
   function paint() {
@@ -377,19 +401,21 @@ function start(root) {
       li.appendChild(num);
       if (i === 0 && startBlack) {
         num.textContent = `${number}…`;
-        li.appendChild(moveSpan(sans[0], 1));
+        li.append(" ", moveSpan(sans[0], 1));
         i = 1;
       } else {
         num.textContent = `${number}.`;
-        li.appendChild(moveSpan(sans[i], i + 1));
-        if (i + 1 < sans.length) li.appendChild(moveSpan(sans[i + 1], i + 2));
+        li.append(" ", moveSpan(sans[i], i + 1));
+        if (i + 1 < sans.length) li.append(" ", moveSpan(sans[i + 1], i + 2));
         i += 2;
       }
       number++;
       items.push(li);
     }
     moveListEl.replaceChildren(...items);
-    moveListEl.lastElementChild?.scrollIntoView?.({ block: "nearest", inline: "end" });
+    // Keep the latest move in sight inside the list, never scrolling the page.
+    moveListEl.scrollLeft = moveListEl.scrollWidth;
+    moveListEl.scrollTop = moveListEl.scrollHeight;
   }
 
   function moveSpan(san, ply) {
