@@ -206,22 +206,33 @@ func writeSquare(out *strings.Builder, b Board, sq chess.Square, row, col int, c
 	}
 }
 
-// writeOverlay draws highlights and arrows in one SVG over the board, in
-// board units (one square = 1), so it scales with the board.
+// writeOverlay draws highlights in an SVG under the pieces and arrows in
+// an SVG over them, in board units (one square = 1), so both scale with
+// the board.
 func writeOverlay(out *strings.Builder, b Board, highlighted map[chess.Square]bool) {
-	if len(highlighted) == 0 && len(b.Arrows) == 0 {
+	if len(highlighted) > 0 {
+		out.WriteString(`<svg class="board-underlay" viewBox="0 0 8 8" aria-hidden="true" focusable="false">`)
+		hs := make([]chess.Square, 0, len(highlighted))
+		for sq := range highlighted {
+			hs = append(hs, sq)
+		}
+		sort.Slice(hs, func(i, j int) bool { return hs[i] < hs[j] })
+		for _, sq := range hs {
+			x, y := squareXY(sq, b.Flipped)
+			fmt.Fprintf(out, `<rect class="overlay-highlight" x="%g" y="%g" width="0.92" height="0.92" rx="0.06"/>`, x+0.04, y+0.04)
+		}
+		out.WriteString(`</svg>`)
+	}
+	arrows := 0
+	for _, a := range b.Arrows {
+		if a.From.Valid() && a.To.Valid() && a.From != a.To {
+			arrows++
+		}
+	}
+	if arrows == 0 {
 		return
 	}
 	out.WriteString(`<svg class="board-overlay" viewBox="0 0 8 8" aria-hidden="true" focusable="false">`)
-	hs := make([]chess.Square, 0, len(highlighted))
-	for sq := range highlighted {
-		hs = append(hs, sq)
-	}
-	sort.Slice(hs, func(i, j int) bool { return hs[i] < hs[j] })
-	for _, sq := range hs {
-		x, y := squareXY(sq, b.Flipped)
-		fmt.Fprintf(out, `<rect class="overlay-highlight" x="%g" y="%g" width="0.92" height="0.92" rx="0.06"/>`, x+0.04, y+0.04)
-	}
 	for _, a := range b.Arrows {
 		if !a.From.Valid() || !a.To.Valid() || a.From == a.To {
 			continue
