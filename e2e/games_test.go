@@ -378,9 +378,9 @@ func TestBrowserPromotionAndCastling(t *testing.T) {
 	if !Eval[bool](b, `document.querySelector('[data-square="e7"] [data-piece="wP"]') !== null && document.querySelector('[data-square="e8"] [data-piece]') === null`) {
 		t.Fatal("cancelling the promotion did not put the pawn back")
 	}
-	// Castling: move the king two squares; the rook follows.
-	clickSquare(b, "e1")
-	clickSquare(b, "g1")
+	// Castling: drag the king two squares; the rook follows.
+	Eval[bool](b, `(document.querySelector("[data-board]").scrollIntoView({block: "center"}), true)`)
+	b.Do(chromedp.DragAndDrop(`[data-square="e1"]`, `[data-square="g1"]`))
 	gameWait(t, b, `document.querySelector('[data-square="g1"] [data-piece="wK"]') !== null && document.querySelector('[data-square="f1"] [data-piece="wR"]') !== null && document.querySelector("[data-board]").dataset.fen.includes(" b ")`)
 	if ml := Eval[string](b, `document.querySelector("[data-movelist]").textContent`); !strings.Contains(ml, "O-O") {
 		t.Errorf("move list %q lacks O-O", ml)

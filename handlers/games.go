@@ -40,6 +40,10 @@ func (h *Handler) registerGames(e *echo.Echo, api *echo.Group) {
 // gameError turns a refusal of the game service into the HTTP status of H1.
 func gameError(err error) error {
 	var ge *games.Error
+	if errors.Is(err, context.Canceled) {
+		// The browser went away (a reload, a closed tab); nobody reads this.
+		return echo.NewHTTPError(http.StatusRequestTimeout, "The request was cancelled before it finished.")
+	}
 	if !errors.As(err, &ge) {
 		return err
 	}
