@@ -131,7 +131,7 @@ func (h *Handler) identifyVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 				Path:     "/",
 				MaxAge:   visitorMaxAge,
 				HttpOnly: true,
-				Secure:   c.Scheme() == "https",
+				Secure:   overTLS(c.Request()),
 				SameSite: http.SameSiteLaxMode,
 			})
 		}
@@ -152,6 +152,12 @@ func (h *Handler) identifyVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 		c.Set(visitorKey, id)
 		return next(c)
 	}
+}
+
+// overTLS reports whether the visitor reached us over HTTPS, directly or
+// through a TLS-terminating proxy that says so.
+func overTLS(r *http.Request) bool {
+	return r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
 }
 
 func newVisitorID() (string, error) {

@@ -1,0 +1,439 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"chesstutor/public"
+	"chesstutor/store"
+	"chesstutor/views"
+)
+
+// foundation is a Handler on a temporary database with a few test-only
+// routes, to exercise the middleware without depending on features.
+type foundation struct {
+	e    *echo.Echo
+	st   *store.SQLite
+	logs *bytes.Buffer
+}
+
+func newFoundation(t *testing.T, limits Limits) *foundation {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "f.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	rend, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &bytes.Buffer{}
+	h := New(Deps{
+		Store:  st,
+		Views:  rend,
+		Logger: slog.New(slog.NewTextHandler(logs, nil)),
+		Limits: limits,
+	})
+	e := echo.New()
+	h.Register(e)
+	api := e.Group("/api/test", h.rateLimit)
+	api.POST("/echo", func(c echo.Context) error {
+		var body struct {
+			Move string `json:"move"`
+			Ply  int    `json:"ply"`
+		}
+		if err := bindJSON(c, &body); err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, body)
+	})
+	api.GET("/ping", func(c echo.Context) error { return c.JSON(http.StatusOK, map[string]string{"ok": "yes"}) })
+	e.POST("/test-form", func(c echo.Context) error { return c.String(http.StatusOK, "form accepted") })
+	e.GET("/test-panic", func(c echo.Context) error { panic("secret internal detail") })
+	return &foundation{e: e, st: st, logs: logs}
+}
+
+func (f *foundation) do(req *http.Request) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	f.e.ServeHTTP(rec, req)
+	return rec
+}
+
+func visitorCookieOf(rec *httptest.ResponseRecorder) *http.Cookie {
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == visitorCookie {
+			return c
+		}
+	}
+	return nil
+}
+
+func jsonBody(t *testing.T, rec *httptest.ResponseRecorder) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &m); err != nil {
+		t.Fatalf("body is not JSON: %v: %q", err, rec.Body.String())
+	}
+	return m
+}
+
+// wantJSONError checks the H1 error shape: exactly {"error": "<sentence>"}.
+func wantJSONError(t *testing.T, rec *httptest.ResponseRecorder, status int) string {
+	t.Helper()
+	if rec.Code != status {
+		t.Fatalf("status = %d, want %d (body %q)", rec.Code, status, rec.Body.String())
+	}
+	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("Content-Type = %q, want application/json", ct)
+	}
+	m := jsonBody(t, rec)
+	msg, ok := m["error"].(string)
+	if !ok || len(m) != 1 || len(msg) < 10 {
+		t.Errorf("error body = %v, want exactly {\"error\": \"a sentence\"}", m)
+	}
+	return msg
+}
+
+func TestHomePage(t *testing.T) {
+	f := newFoundation(t, Limits{})
+	rec := f.do(httptest.NewRequest(http.MethodGet, "/", nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET / = %d", rec.Code)
+	}
+	body := rec.Body.String()
+	for _, want := range []string{
+		"<title>Learn chess, one step at a time",
+		`data-board data-fen="r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"`,
+		`href="/learn"`, `href="/practice"`, `href="/quiz"`, `href="/play"`, `href="/games"`,
+		`href="` + public.URL("css/site.css") + `"`,
+		`id="piece-wK"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("home page lacks %s", want)
+		}
+	}
+	if strings.Contains(body, "<script>") || strings.Contains(body, " style=") {
+		t.Error("home page has inline script or style, which the CSP blocks")
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	f := newFoundation(t, Limits{})
+	for _, path := range []string{"/", "/api/nope", "/nope", "/healthz"} {
+		rec := f.do(httptest.NewRequest(http.MethodGet, path, nil))
+		h := rec.Header()
+		if got := h.Get("Content-Security-Policy"); got != contentSecurityPolicy {
+			t.Errorf("%s: CSP = %q", path, got)
+		}
+		if !strings.Contains(contentSecurityPolicy, "script-src 'self'") || strings.Contains(contentSecurityPolicy, "unsafe-inline") {
+			t.Errorf("CSP allows inline script: %q", contentSecurityPolicy)
+		}
+		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") == "" || h.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: missing secure headers: %v", path, h)
+		}
+	}
+}
+
+func TestVisitorCookie(t *testing.T) {
+	f := newFoundation(t, Limits{})
+	ctx := context.Background()
+
+	rec := f.do(httptest.NewRequest(http.MethodGet, "/", nil))
+	c := visitorCookieOf(rec)
+	if c == nil {
+		t.Fatal("first visit set no visitor cookie")
+	}
+	if !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(c.Value) {
+		t.Errorf("visitor id %q is not 128 bits of hex", c.Value)
+	}
+	if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Secure || c.Path != "/" {
+		t.Errorf("cookie flags: HttpOnly=%v SameSite=%v Secure=%v Path=%q; want HttpOnly, Lax, not Secure over plain HTTP, /",
+			c.HttpOnly, c.SameSite, c.Secure, c.Path)
+	}
+	if ok, err := f.st.VisitorExists(ctx, c.Value); err != nil || !ok {
+		t.Errorf("visitor not stored: %v, %v", ok, err)
+	}
+
+	// A returning visitor keeps the id: no new cookie.
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.AddCookie(c)
+	if again := visitorCookieOf(f.do(req)); again != nil {
+		t.Errorf("returning visitor got a new cookie %q", again.Value)
+	}
+
+	// A forged or malformed id is replaced.
+	req = httptest.NewRequest(http.MethodGet, "/", nil)
+	req.AddCookie(&http.Cookie{Name: visitorCookie, Value: "../../etc/passwd"})
+	if nc := visitorCookieOf(f.do(req)); nc == nil || nc.Value == "../../etc/passwd" {
+		t.Errorf("malformed visitor id was kept")
+	}
+
+	// Behind a TLS-terminating proxy, the cookie is Secure.
+	req = httptest.NewRequest(http.MethodGet, "/", nil)
+	req.Header.Set("X-Forwarded-Proto", "https")
+	if sc := visitorCookieOf(f.do(req)); sc == nil || !sc.Secure {
+		t.Errorf("cookie over https is not Secure: %+v", sc)
+	}
+
+	// Two first visits get different ids.
+	a := visitorCookieOf(f.do(httptest.NewRequest(http.MethodGet, "/", nil)))
+	b := visitorCookieOf(f.do(httptest.NewRequest(http.MethodGet, "/", nil)))
+	if a.Value == b.Value {
+		t.Error("two visitors got the same id")
+	}
+}
+
+func TestNotFound(t *testing.T) {
+	f := newFoundation(t, Limits{})
+
+	rec := f.do(httptest.NewRequest(http.MethodGet, "/no/such/page", nil))
+	if rec.Code != http.StatusNotFound {
+		t.Fatalf("status = %d, want 404", rec.Code)
+	}
+	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+		t.Errorf("Content-Type = %q, want HTML", ct)
+	}
+	if body := rec.Body.String(); !strings.Contains(body, "We could not find that page") || !strings.Contains(body, `class="site-header"`) {
+		t.Errorf("404 page is not the styled page: %.300s", body)
+	}
+
+	msg := wantJSONError(t, f.do(httptest.NewRequest(http.MethodGet, "/api/no/such/thing", nil)), http.StatusNotFound)
+	if strings.Contains(msg, "Not Found") {
+		t.Errorf("404 message is the bare status text: %q", msg)
+	}
+}
+
+func TestPanicShowsPlain500(t *testing.T) {
+	f := newFoundation(t, Limits{})
+	rec := f.do(httptest.NewRequest(http.MethodGet, "/test-panic", nil))
+	if rec.Code != http.StatusInternalServerError {
+		t.Fatalf("status = %d, want 500", rec.Code)
+	}
+	body := rec.Body.String()
+	if strings.Contains(body, "secret internal detail") || strings.Contains(body, "goroutine") || strings.Contains(body, ".go:") {
+		t.Errorf("500 page leaks internals: %.500s", body)
+	}
+	if !strings.Contains(body, "Something went wrong on our side") {
+		t.Errorf("500 page lacks its sentence")
+	}
+	if logs := f.logs.String(); !strings.Contains(logs, "secret internal detail") || !strings.Contains(logs, "goroutine") {
+		t.Errorf("panic and stack not logged: %s", logs)
+	}
+}
+
+func postJSON(path, body string, hdr map[string]string) *http.Request {
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	return req
+}
+
+func TestCrossOriginJSONPostRefused(t *testing.T) {
+	f := newFoundation(t, Limits{})
+	body := `{"move":"e2e4","ply":0}`
+	cases := []struct {
+		name string
+		hdr  map[string]string
+		want int
+	}{
+		{"same origin", map[string]string{"Origin": "http://example.com", "Sec-Fetch-Site": "same-origin"}, 200},
+		{"same origin, Origin only", map[string]string{"Origin": "http://example.com"}, 200},
+		{"no browser headers (curl)", nil, 200},
+		{"cross site", map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}, 403},
+		{"same site, other origin", map[string]string{"Sec-Fetch-Site": "same-site"}, 403},
+		{"other Origin, no Sec-Fetch-Site", map[string]string{"Origin": "https://evil.example"}, 403},
+		{"null Origin", map[string]string{"Origin": "null"}, 403},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rec := f.do(postJSON("/api/test/echo", body, c.hdr))
+			if c.want == 200 {
+				if rec.Code != 200 {
+					t.Fatalf("status = %d, want 200 (%s)", rec.Code, rec.Body.String())
+				}
+				return
+			}
+			wantJSONError(t, rec, c.want)
+		})
+	}
+}
+
+func TestBodyLimitAndJSONErrors(t *testing.T) {
+	f := newFoundation(t, Limits{BodyBytes: 1024})
+	big := `{"move":"` + strings.Repeat("a", 5000) + `"}`
+
+	// Announced length over the limit: refused before reading.
+	msg := wantJSONError(t, f.do(postJSON("/api/test/echo", big, nil)), http.StatusRequestEntityTooLarge)
+	if !strings.Contains(msg, "1024") {
+		t.Errorf("413 message does not name the limit: %q", msg)
+	}
+	// Unannounced length (chunked): refused while decoding.
+	req := postJSON("/api/test/echo", big, nil)
+	req.ContentLength = -1
+	wantJSONError(t, f.do(req), http.StatusRequestEntityTooLarge)
+
+	cases := []struct {
+		name, body, ct string
+		status         int
+		mention        string
+	}{
+		{"broken JSON", `{"move":`, "application/json", 400, "JSON"},
+		{"empty body", ``, "application/json", 400, "empty"},
+		{"wrong type", `{"ply":"three"}`, "application/json", 400, `"ply"`},
+		{"unknown field", `{"mvoe":"e2e4"}`, "application/json", 400, "mvoe"},
+		{"two values", `{"ply":1}{"ply":2}`, "application/json", 400, "more than one"},
+		{"not JSON", `move=e2e4`, "text/plain", 415, "JSON"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			req := postJSON("/api/test/echo", c.body, nil)
+			req.Header.Set("Content-Type", c.ct)
+			msg := wantJSONError(t, f.do(req), c.status)
+			if !strings.Contains(msg, c.mention) {
+				t.Errorf("message %q does not mention %q", msg, c.mention)
+			}
+		})
+	}
+}
+
+func TestFormPostNeedsCSRFToken(t *testing.T) {
+	f := newFoundation(t, Limits{})
+	first := f.do(httptest.NewRequest(http.MethodGet, "/", nil))
+	ck := visitorCookieOf(first)
+	// The page carries the token for this visitor's forms.
+	token := csrfToken(ck.Value)
+	if token == "" || token == csrfToken("ffffffffffffffffffffffffffffffff") {
+		t.Fatal("csrf token is empty or not tied to the visitor")
+	}
+
+	post := func(values url.Values) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodPost, "/test-form", strings.NewReader(values.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.AddCookie(ck)
+		return f.do(req)
+	}
+	if rec := post(url.Values{"x": {"1"}}); rec.Code != http.StatusForbidden {
+		t.Errorf("form without _csrf: status %d, want 403", rec.Code)
+	}
+	if rec := post(url.Values{"_csrf": {"0000"}}); rec.Code != http.StatusForbidden {
+		t.Errorf("form with a wrong _csrf: status %d, want 403", rec.Code)
+	}
+	if rec := post(url.Values{"_csrf": {token}}); rec.Code != http.StatusOK {
+		t.Errorf("form with the right _csrf: status %d, want 200 (%s)", rec.Code, rec.Body.String())
+	}
+	if rec := post(url.Values{"_csrf": {token}, "pad": {strings.Repeat("x", 20000)}}); rec.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("oversized form: status %d, want 413", rec.Code)
+	}
+}
+
+func TestAPIRateLimit(t *testing.T) {
+	f := newFoundation(t, Limits{APIRate: 0.001, APIBurst: 3})
+	ck := visitorCookieOf(f.do(httptest.NewRequest(http.MethodGet, "/", nil)))
+	get := func(c *http.Cookie) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, "/api/test/ping", nil)
+		if c != nil {
+			req.AddCookie(c)
+		}
+		return f.do(req)
+	}
+	for i := 0; i < 3; i++ {
+		if rec := get(ck); rec.Code != http.StatusOK {
+			t.Fatalf("request %d within the burst: status %d", i+1, rec.Code)
+		}
+	}
+	rec := get(ck)
+	wantJSONError(t, rec, http.StatusTooManyRequests)
+	if rec.Header().Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	// Another visitor has its own bucket.
+	other := visitorCookieOf(f.do(httptest.NewRequest(http.MethodGet, "/", nil)))
+	if rec := get(other); rec.Code != http.StatusOK {
+		t.Errorf("another visitor was limited too: %d", rec.Code)
+	}
+	// Pages are not rate limited.
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.AddCookie(ck)
+	if rec := f.do(req); rec.Code != http.StatusOK {
+		t.Errorf("home page after the API limit: %d", rec.Code)
+	}
+}
+
+func TestHealthz(t *testing.T) {
+	f := newFoundation(t, Limits{})
+	if rec := f.do(httptest.NewRequest(http.MethodGet, "/healthz", nil)); rec.Code != http.StatusOK {
+		t.Fatalf("healthz = %d", rec.Code)
+	}
+	f.st.Close()
+	rec := f.do(httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Errorf("healthz with the database closed = %d, want 503", rec.Code)
+	}
+}
+
+func TestAssets(t *testing.T) {
+	f := newFoundation(t, Limits{})
+	cases := []struct {
+		path, ct, cache string
+		status          int
+	}{
+		{public.URL("css/site.css"), "text/css", "immutable", 200},
+		{public.URL("js/board.js"), "text/javascript", "immutable", 200},
+		{public.URL("icons/favicon.svg"), "image/svg+xml", "immutable", 200},
+		{"/assets/0123456789ab/css/site.css", "text/css", "no-cache", 200},
+		{public.URL("css/nope.css"), "", "", 404},
+		{"/assets/" + public.Version + "/../embed.go", "", "", 404},
+		{"/assets/" + public.Version + "/%2e%2e/embed.go", "", "", 404},
+	}
+	for _, c := range cases {
+		rec := f.do(httptest.NewRequest(http.MethodGet, c.path, nil))
+		if rec.Code != c.status {
+			t.Errorf("%s: status %d, want %d", c.path, rec.Code, c.status)
+			continue
+		}
+		if c.status != 200 {
+			continue
+		}
+		if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, c.ct) {
+			t.Errorf("%s: Content-Type %q, want %s", c.path, ct, c.ct)
+		}
+		if cc := rec.Header().Get("Cache-Control"); !strings.Contains(cc, c.cache) {
+			t.Errorf("%s: Cache-Control %q, want %s", c.path, cc, c.cache)
+		}
+		if visitorCookieOf(rec) != nil {
+			t.Errorf("%s: static file set a visitor cookie", c.path)
+		}
+	}
+	req := httptest.NewRequest(http.MethodGet, public.URL("css/site.css"), nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	if rec := f.do(req); rec.Header().Get("Content-Encoding") != "gzip" {
+		t.Errorf("site.css is not gzipped for a client that accepts gzip")
+	}
+}
+
+func TestSectionFor(t *testing.T) {
+	cases := map[string]string{
+		"/": "home", "/learn": "learn", "/learn/rook": "learn", "/learn/rook/practice": "practice",
+		"/practice": "practice", "/rules": "learn", "/quiz": "quiz", "/play": "play", "/play/abc": "play",
+		"/games": "games", "/nope": "",
+	}
+	for path, want := range cases {
+		if got := sectionFor(path); got != want {
+			t.Errorf("sectionFor(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
