@@ -236,6 +236,7 @@ type BrowserOption func(*browserConfig)
 type browserConfig struct {
 	viewport Viewport
 	noJS     bool
+	dark     bool
 	timeout  time.Duration
 }
 
@@ -244,6 +245,9 @@ func WithViewport(v Viewport) BrowserOption { return func(c *browserConfig) { c.
 
 // WithoutJS disables JavaScript in the tab, to test the no-script pages (N5).
 func WithoutJS() BrowserOption { return func(c *browserConfig) { c.noJS = true } }
+
+// WithDarkScheme makes the page see prefers-color-scheme: dark.
+func WithDarkScheme() BrowserOption { return func(c *browserConfig) { c.dark = true } }
 
 // WithTimeout bounds the whole test's browser work (default 90 s).
 func WithTimeout(d time.Duration) BrowserOption { return func(c *browserConfig) { c.timeout = d } }
@@ -308,6 +312,12 @@ func newBrowser(t *testing.T, opts ...BrowserOption) *Browser {
 	if cfg.noJS {
 		if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 			t.Fatalf("disable JavaScript: %v", err)
+		}
+	}
+	if cfg.dark {
+		media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, media); err != nil {
+			t.Fatalf("emulate dark scheme: %v", err)
 		}
 	}
 	// Registered last, so it runs first: the tab is still open.

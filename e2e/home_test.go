@@ -177,8 +177,13 @@ func TestScreenshots(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		vp   Viewport
-	}{{"home-375", Phone}, {"home-1280", Desktop}} {
-		b := newBrowser(t, WithViewport(c.vp))
+		dark bool
+	}{{"home-375", Phone, false}, {"home-1280", Desktop, false}, {"home-375-dark", Phone, true}} {
+		opts := []BrowserOption{WithViewport(c.vp)}
+		if c.dark {
+			opts = append(opts, WithDarkScheme())
+		}
+		b := newBrowser(t, opts...)
 		b.Open(srv.URL + "/")
 		b.Do(chromedp.WaitVisible(chromedp.CSS("[data-board]")))
 		if b.Screenshot(c.name) == "" {
