@@ -119,6 +119,17 @@ func (h *Handler) identifyVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 		id := ""
 		if ck, err := c.Cookie(visitorCookie); err == nil && validVisitorID(ck.Value) {
 			id = ck.Value
+			// An id this site never handed out (forged, or chosen by someone
+			// planting a cookie) is replaced by a fresh one (N2).
+			if !h.visitors.has(id) {
+				known, err := h.store.VisitorExists(c.Request().Context(), id)
+				if err != nil {
+					return fmt.Errorf("handlers: look up visitor: %w", err)
+				}
+				if !known {
+					id = ""
+				}
+			}
 		}
 		if id == "" {
 			var err error
