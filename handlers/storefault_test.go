@@ -1,0 +1,140 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"chesstutor/games"
+	"chesstutor/lessons"
+	"chesstutor/quiz"
+	"chesstutor/store"
+	"chesstutor/views"
+)
+
+// codedError looks like the SQLite driver's error: a message and a result
+// code (extended codes keep the primary code in the low byte).
+type codedError struct{ code int }
+
+func (e *codedError) Error() string { return fmt.Sprintf("database says no (%d)", e.code) }
+func (e *codedError) Code() int     { return e.code }
+
+// faultyStore is the real store with a switch that makes every write fail
+// with an injected error, as a full or read-only disk would.
+type faultyStore struct {
+	store.Store
+	fail atomic.Pointer[error]
+}
+
+func (f *faultyStore) injected() error {
+	if p := f.fail.Load(); p != nil {
+		return fmt.Errorf("store: wrapped: %w", *p)
+	}
+	return nil
+}
+
+func (f *faultyStore) CreateGame(ctx context.Context, g *store.Game) error {
+	if err := f.injected(); err != nil {
+		return err
+	}
+	return f.Store.CreateGame(ctx, g)
+}
+
+func (f *faultyStore) UpdateGame(ctx context.Context, g *store.Game) error {
+	if err := f.injected(); err != nil {
+		return err
+	}
+	return f.Store.UpdateGame(ctx, g)
+}
+
+func (f *faultyStore) MarkLessonRead(ctx context.Context, visitor, slug string) error {
+	if err := f.injected(); err != nil {
+		return err
+	}
+	return f.Store.MarkLessonRead(ctx, visitor, slug)
+}
+
+// TestStorageFaultsAnswer503 injects the driver errors of a full disk, a
+// read-only database, a failing write and a busy database under the real
+// handlers: each answers 503 with its sentence and Retry-After, as JSON
+// under /api and as a page elsewhere; any other error stays a plain 500.
+func TestStorageFaultsAnswer503(t *testing.T) {
+	real, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "fault.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { real.Close() })
+	fs := &faultyStore{Store: real}
+	rend, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bank, err := quiz.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &lockedBuffer{}
+	e := echo.New()
+	New(Deps{Store: fs, Views: rend, Games: games.New(games.Config{Store: fs}), Quiz: bank, Lessons: course,
+		Logger: slog.New(slog.NewTextHandler(logs, nil))}).Register(e)
+	site := &fullSite{e: e, log: logs, course: course}
+	v := site.visitor(t)
+	id := v.newGame(t, `{"mode":"friend"}`)
+	slug := course.Lessons()[0].Slug
+
+	cases := []struct {
+		name   string
+		err    error
+		status int
+		msg    string
+	}{
+		{"disk full", &codedError{13}, 503, "storage is full"},
+		{"read-only", &codedError{8}, 503, "not writable"},
+		{"write I/O error", &codedError{778}, 503, "not writable"}, // SQLITE_IOERR_WRITE
+		{"busy", &codedError{5}, 503, "too busy"},
+		{"locked", &codedError{262}, 503, "too busy"}, // SQLITE_LOCKED_SHAREDCACHE
+		{"other database error", &codedError{19}, 500, "went wrong"},
+		{"plain error", errors.New("boom"), 500, "went wrong"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			fs.fail.Store(&tc.err)
+			defer fs.fail.Store(nil)
+			rec := v.do("POST", "/api/games/"+id+"/moves", "application/json", `{"move":"e2e4","ply":0}`)
+			if rec.Code != tc.status || !strings.Contains(rec.Body.String(), tc.msg) {
+				t.Errorf("move: %d %s, want %d with %q", rec.Code, rec.Body, tc.status, tc.msg)
+			}
+			if tc.status == 503 {
+				if rec.Header().Get("Retry-After") == "" {
+					t.Errorf("503 without Retry-After")
+				}
+				if !strings.Contains(rec.Body.String(), "Nothing was changed") {
+					t.Errorf("503 does not say nothing was changed: %s", rec.Body)
+				}
+			}
+			page := v.form("/learn/"+slug+"/done", url.Values{})
+			if page.Code != tc.status || !strings.Contains(page.Body.String(), tc.msg) ||
+				!strings.HasPrefix(page.Header().Get("Content-Type"), "text/html") {
+				t.Errorf("form: %d %.200s, want a %d page with %q", page.Code, page.Body, tc.status, tc.msg)
+			}
+			if strings.Contains(rec.Body.String()+page.Body.String(), "database says no") {
+				t.Errorf("the driver's message reached the visitor")
+			}
+		})
+	}
+	// With the fault gone, the move goes through.
+	v.api(t, "POST", "/api/games/"+id+"/moves", `{"move":"e2e4","ply":0}`, http.StatusOK)
+}
