@@ -19,6 +19,10 @@ import (
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
+// maxOpenConns bounds the connection pool: enough for readers to work
+// beside the writer in WAL mode, few enough that writers never starve.
+const maxOpenConns = 4
+
 // SQLite is the embedded-database implementation of Store. Feature files in
 // this package add their methods to it and reach the database through db.
 type SQLite struct {
@@ -61,6 +65,12 @@ func Open(ctx context.Context, path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
+	// SQLite has one writer at a time. With many pooled connections, each
+	// waiting writer sleeps in SQLite's busy handler and under a burst some
+	// wait past busy_timeout (SQLITE_BUSY). A small pool makes the others
+	// queue in Go instead, in order and without sleeping (N3, issue 9).
+	db.SetMaxOpenConns(maxOpenConns)
+	db.SetMaxIdleConns(maxOpenConns)
 	s := &SQLite{db: db}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
