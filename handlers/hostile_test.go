@@ -54,7 +54,15 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
+// newFullSite builds the site with a rate limit high enough for table tests.
 func newFullSite(t testing.TB) *fullSite {
+	t.Helper()
+	return newFullSiteWith(t, Limits{APIRate: 1e6, APIBurst: 1e6})
+}
+
+// newFullSiteWith builds the site with the given limits (zero fields take
+// the defaults, as in main.go).
+func newFullSiteWith(t testing.TB, limits Limits) *fullSite {
 	t.Helper()
 	dbPath := filepath.Join(t.TempDir(), "site.db")
 	st, err := store.Open(context.Background(), dbPath)
@@ -82,8 +90,7 @@ func newFullSite(t testing.TB) *fullSite {
 		Quiz:    bank,
 		Lessons: course,
 		Logger:  slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn})),
-		// The default limits, except a rate high enough for table tests.
-		Limits: Limits{APIRate: 1e6, APIBurst: 1e6},
+		Limits:  limits,
 	})
 	e := echo.New()
 	e.HideBanner = true
