@@ -3,6 +3,7 @@
 package handlers
 
 import (
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -103,7 +104,15 @@ func (h *Handler) Register(e *echo.Echo) {
 		h.logRequests,
 		h.recoverPanics,
 		h.secureHeaders,
-		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
+		// Pages and assets only, at BestSpeed: a gzip writer holds 0.5–1 MB
+		// while it works, so compressing the small JSON game states cost
+		// over 500 MB with 500 players at once to save about a kilobyte
+		// each (issue 9).
+		middleware.GzipWithConfig(middleware.GzipConfig{
+			MinLength: 1024,
+			Level:     gzip.BestSpeed,
+			Skipper:   func(c echo.Context) bool { return isAPI(c.Request().URL.Path) },
+		}),
 		h.limitBody,
 		h.identifyVisitor,
 		h.checkOrigin,
