@@ -66,6 +66,7 @@ type Config struct {
 	Duration time.Duration // how long the visitors run
 	Pace     float64       // most requests per second per visitor
 	LogLevel string        // the started server's -log-level
+	NoGzip   bool          // do not ask for gzip (browsers do)
 }
 
 // Category names in the report.
@@ -315,6 +316,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		MaxIdleConnsPerHost: 2048,
 		IdleConnTimeout:     time.Minute,
 		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		DisableCompression:  cfg.NoGzip,
 	}
 	defer transport.CloseIdleConnections()
 	rec := newRecorder()
@@ -534,6 +536,7 @@ func main() {
 	flag.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long the visitors run")
 	flag.Float64Var(&cfg.Pace, "pace", 10, "most requests per second per visitor (the server allows 20)")
 	flag.StringVar(&cfg.LogLevel, "server-log-level", "info", "-log-level of the started server")
+	flag.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not ask for gzip-compressed answers (browsers do)")
 	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
 	flag.Parse()
 	if *smoke {
