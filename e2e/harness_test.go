@@ -387,6 +387,11 @@ func (b *Browser) Screenshot(name string) string {
 	defer cancel()
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // 100 = PNG; lower values give JPEG
 	if err != nil {
+		// A click may have started a navigation: give the new page a moment.
+		time.Sleep(700 * time.Millisecond)
+		buf, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	}
+	if err != nil {
 		b.t.Logf("screenshot %s: %v", name, err)
 		return ""
 	}
