@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -422,6 +423,23 @@ func TestAssets(t *testing.T) {
 	req.Header.Set("Accept-Encoding", "gzip")
 	if rec := f.do(req); rec.Header().Get("Content-Encoding") != "gzip" {
 		t.Errorf("site.css is not gzipped for a client that accepts gzip")
+	}
+}
+
+func TestHeadAnswersLikeGet(t *testing.T) {
+	f := newFoundation(t, Limits{})
+	srv := httptest.NewServer(f.e)
+	defer srv.Close()
+	for _, path := range []string{"/", "/healthz", public.URL("css/site.css")} {
+		resp, err := http.Head(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || n != 0 {
+			t.Errorf("HEAD %s = %d with %d body bytes, want 200 and none", path, resp.StatusCode, n)
+		}
 	}
 }
 

@@ -100,6 +100,7 @@ func New(d Deps) *Handler {
 func (h *Handler) Register(e *echo.Echo) {
 	e.HTTPErrorHandler = h.handleError
 	e.IPExtractor = echo.ExtractIPDirect()
+	e.Pre(headAsGet)
 	e.Use(
 		h.logRequests,
 		h.recoverPanics,

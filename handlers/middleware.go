@@ -32,6 +32,25 @@ const (
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
+// headAsGet answers HEAD like GET (monitors and curl -I use it): the
+// request is routed as GET and the body the handler writes is dropped.
+func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if req := c.Request(); req.Method == http.MethodHead {
+			req.Method = http.MethodGet // Echo routes this very request
+			c.Response().Writer = headWriter{c.Response().Writer}
+		}
+		return next(c)
+	}
+}
+
+// headWriter keeps the status and headers of a response and drops its body.
+type headWriter struct{ http.ResponseWriter }
+
+func (w headWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+func (w headWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
 // logRequests writes one structured log line per request.
 func (h *Handler) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
