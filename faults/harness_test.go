@@ -32,6 +32,15 @@ var (
 	buildErr  error
 )
 
+// TestMain removes the built binary after the run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
 // binary builds the site once per test run.
 func binary(t *testing.T) string {
 	t.Helper()
