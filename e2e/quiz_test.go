@@ -34,6 +34,9 @@ func answerQuestion(t *testing.T, b *Browser, bank *quiz.Bank, wrong bool) strin
 		}
 		for _, sq := range marks {
 			b.Do(chromedp.Click(chromedp.CSS(`[data-quiz] [data-board] [data-square="` + sq + `"]`)))
+			// Without JavaScript each mark is a form post: wait for the
+			// page that shows it before the next click.
+			b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-quiz] [data-board] [data-square="` + sq + `"].marked`)))
 		}
 		got := Eval[string](b, `[...document.querySelectorAll("[data-quiz] [data-square].marked")].map(e => e.dataset.square).sort().join(" ")`)
 		want := slices.Clone(marks)

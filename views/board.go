@@ -190,10 +190,10 @@ func writeSquare(out *strings.Builder, b Board, sq chess.Square, row, col int, c
 			strings.Join(all, " "), sq, label)
 	}
 	if col == 0 {
-		fmt.Fprintf(out, `<span class="coord coord-rank" aria-hidden="true">%d</span>`, sq.Rank()+1)
+		fmt.Fprintf(out, `<span class="coord coord-rank" data-coord="%d" aria-hidden="true"></span>`, sq.Rank()+1)
 	}
 	if row == 7 {
-		fmt.Fprintf(out, `<span class="coord coord-file" aria-hidden="true">%c</span>`, 'a'+sq.File())
+		fmt.Fprintf(out, `<span class="coord coord-file" data-coord="%c" aria-hidden="true"></span>`, 'a'+sq.File())
 	}
 	if piece != chess.NoPiece {
 		code := piece.String()

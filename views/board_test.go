@@ -50,8 +50,8 @@ func TestRenderBoardContract(t *testing.T) {
 		`data-square="e1" role="img" aria-label="e1, white king"`,
 		`data-piece="bQ"`,
 		`<use href="#piece-wN">`,
-		`class="coord coord-file" aria-hidden="true">a<`,
-		`class="coord coord-rank" aria-hidden="true">8<`,
+		`class="coord coord-file" data-coord="a" aria-hidden="true"><`,
+		`class="coord coord-rank" data-coord="8" aria-hidden="true"><`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("output lacks %s", want)
@@ -75,7 +75,7 @@ func TestRenderBoardFlipped(t *testing.T) {
 		t.Error("flipped board lacks data-orientation=black")
 	}
 	// Coordinates follow the orientation: the bottom-left square is h8.
-	if !strings.Contains(html, `data-square="h8" role="img" aria-label="h8, black rook"><span class="coord coord-rank" aria-hidden="true">8</span><span class="coord coord-file" aria-hidden="true">h</span>`) {
+	if !strings.Contains(html, `data-square="h8" role="img" aria-label="h8, black rook"><span class="coord coord-rank" data-coord="8" aria-hidden="true"></span><span class="coord coord-file" data-coord="h" aria-hidden="true"></span>`) {
 		t.Errorf("flipped board: h8 should carry both coordinates")
 	}
 }

@@ -231,7 +231,8 @@ function start(root) {
     const bottom = bottomColor();
     const moves = legalFrom();
     const dests = new Set((selected && moves[selected] ? moves[selected] : []).map((u) => u.slice(2, 4)));
-    if (boardEl.getAttribute("data-built") !== bottom) buildSquares(bottom);
+    const fresh = boardEl.getAttribute("data-built") !== bottom;
+    if (fresh) buildSquares(bottom);
     for (const el of boardEl.querySelectorAll("[data-square]")) {
       const name = el.getAttribute("data-square");
       const piece = pieces[name] || "";
@@ -255,7 +256,7 @@ function start(root) {
         if (piece) el.appendChild(pieceSVG(piece));
         changed = true;
       }
-      if (changed) refreshLabel(el);
+      if (changed || fresh) refreshLabel(el); // new squares need a label even when empty
     }
     boardEl.setAttribute("data-fen", fen);
     boardEl.setAttribute("data-orientation", bottom);
@@ -277,8 +278,8 @@ function start(root) {
         el.className = "square " + ((file + rank) % 2 === 1 ? "light" : "dark");
         el.setAttribute("data-square", name);
         el.tabIndex = -1;
-        if (col === 0) el.insertAdjacentHTML("beforeend", `<span class="coord coord-rank" aria-hidden="true">${rank + 1}</span>`);
-        if (row === 7) el.insertAdjacentHTML("beforeend", `<span class="coord coord-file" aria-hidden="true">${"abcdefgh"[file]}</span>`);
+        if (col === 0) el.insertAdjacentHTML("beforeend", `<span class="coord coord-rank" data-coord="${rank + 1}" aria-hidden="true"></span>`);
+        if (row === 7) el.insertAdjacentHTML("beforeend", `<span class="coord coord-file" data-coord="${"abcdefgh"[file]}" aria-hidden="true"></span>`);
         frag.appendChild(el);
       }
     }

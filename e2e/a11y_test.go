@@ -1,0 +1,263 @@
+package e2e
+
+// Accessibility, phones and page weight for every main page (issue 10,
+// N4, N5): an axe-core audit in both colour schemes, no sideways scrolling
+// at 320 px, touch targets, the compressed JS+CSS budget, and screenshots
+// at four widths for people to look at.
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"chesstutor/lessons"
+)
+
+// axeScript is axe-core's browser bundle, installed by `npm ci` at the
+// module root (package.json). It is test-only: the site never serves it.
+func axeScript(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join("..", "node_modules", "axe-core", "axe.min.js")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("axe-core is missing (%v): run `npm ci` in the repository root first (.ci/run does it), or set CHESS_E2E=0 to skip the browser tests", err)
+	}
+	return string(src)
+}
+
+// mainPage is one page every visitor meets, by name and URL.
+type mainPage struct {
+	Name, URL string
+	Ready     string // a CSS selector that is visible once the page is drawn
+}
+
+// mainPages returns the site's main pages. The quiz question and the game
+// page belong to the browser's visitor, so they are created through b.
+func mainPages(t *testing.T, b *Browser, srv *Server) []mainPage {
+	t.Helper()
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := course.Exercises()[0]
+	pages := []mainPage{
+		{"home", srv.URL + "/", "[data-board]"},
+		{"learn", srv.URL + "/learn", "main h1"},
+		{"lesson", srv.URL + "/learn/" + course.Lessons()[2].Slug, "[data-board]"},
+		{"practice", exerciseURL(srv, ex.Lesson, ex.ID), "[data-board][data-exercise]"},
+		{"practice-list", srv.URL + "/practice", "main h1"},
+		{"rules", srv.URL + "/rules", "main h1"},
+		{"quiz", srv.URL + "/quiz", `[data-action="start-quiz"]`},
+		{"play", srv.URL + "/play", "form.new-game-form"},
+	}
+	// A quiz round: the start button posts a form and lands on question 1.
+	b.Open(srv.URL + "/quiz")
+	b.Do(chromedp.Click(chromedp.CSS(`[data-action="start-quiz"]`)))
+	b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-quiz] [data-action="answer"]`)))
+	pages = append(pages, mainPage{"quiz-question", Eval[string](b, `location.href`), `[data-quiz]`})
+	// A friend game two moves in, so the move list and clocks have content.
+	id := startGame(t, b, srv, `{mode: "friend", pass_screen: false, clock: "5+0"}`)
+	for i, mv := range []string{"e2e4", "e7e5"} {
+		_, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](fmt.Sprintf(`fetch("/api/games/%s/moves", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({move: %q, ply: %d})}).then(r => r.text())`, id, mv, i), chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("play %s: %v", mv, err)
+		}
+	}
+	pages = append(pages,
+		mainPage{"game", srv.URL + "/play/" + id, "[data-board] button[data-square]"},
+		mainPage{"games", srv.URL + "/games", "main h1"},
+	)
+	return pages
+}
+
+// axeViolation is one failed axe rule with the elements it failed on.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target  []any  `json:"target"`
+		Summary string `json:"failureSummary"`
+	} `json:"nodes"`
+}
+
+// runAxe injects axe-core into the open page and returns its violations.
+func runAxe(t *testing.T, b *Browser, script string) []axeViolation {
+	t.Helper()
+	if _, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](script+";true")); err != nil {
+		t.Fatalf("inject axe-core: %v", err)
+	}
+	raw, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("run axe-core: %v", err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(raw), &vs); err != nil {
+		t.Fatalf("axe-core answer: %v", err)
+	}
+	return vs
+}
+
+// TestAccessibilityAudit runs axe-core on the main pages in the light and
+// dark schemes: no serious or critical violation may remain. Lesser ones
+// are logged so they stay visible.
+func TestAccessibilityAudit(t *testing.T) {
+	script := axeScript(t)
+	srv := newServer(t)
+	for _, scheme := range []string{"light", "dark"} {
+		t.Run(scheme, func(t *testing.T) {
+			opts := []BrowserOption{WithTimeout(3 * time.Minute)}
+			if scheme == "dark" {
+				opts = append(opts, WithDarkScheme())
+			}
+			b := newBrowser(t, opts...)
+			for _, p := range mainPages(t, b, srv) {
+				if !auditPages[p.Name] {
+					continue
+				}
+				b.Open(p.URL)
+				b.Do(chromedp.WaitVisible(chromedp.CSS(p.Ready)))
+				for _, v := range runAxe(t, b, script) {
+					var where []string
+					for _, n := range v.Nodes {
+						where = append(where, fmt.Sprint(n.Target))
+					}
+					msg := fmt.Sprintf("%s (%s): %s [%s] on %d element(s): %s", p.Name, scheme, v.ID, v.Impact, len(v.Nodes), strings.Join(where, " "))
+					if v.Impact == "serious" || v.Impact == "critical" {
+						t.Errorf("%s\n  %s", msg, v.Help)
+						if len(v.Nodes) > 0 {
+							t.Logf("  first: %s", v.Nodes[0].Summary)
+						}
+					} else {
+						t.Logf("minor: %s", msg)
+					}
+				}
+			}
+		})
+	}
+}
+
+// auditPages are the pages the issue names for the audit; the others get
+// the layout checks below.
+var auditPages = map[string]bool{"home": true, "lesson": true, "practice": true, "quiz-question": true, "game": true, "quiz": true, "play": true}
+
+// loadedAssets lists the CSS and JS files the open page loaded (module
+// imports included), from the browser's resource timing.
+func loadedAssets(b *Browser) []string {
+	return Eval[[]string](b, `[...new Set(performance.getEntriesByType("resource").map(e => e.name)
+		.filter(n => /\.(css|js)(\?|$)/.test(n)))].sort()`)
+}
+
+// gzipSize fetches url asking for gzip, as a browser does, and returns the
+// bytes on the wire; an asset the server sends uncompressed is compressed
+// here at the default level so the budget still counts compressed bytes.
+func gzipSize(t *testing.T, url string) int {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := (&http.Client{Transport: &http.Transport{DisableCompression: true}}).Do(req)
+	if err != nil {
+		t.Fatalf("fetch %s: %v", url, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("fetch %s: %d %v", url, resp.StatusCode, err)
+	}
+	if resp.Header.Get("Content-Encoding") == "gzip" {
+		return len(body)
+	}
+	var buf strings.Builder
+	zw := gzip.NewWriter(&buf)
+	zw.Write(body)
+	zw.Close()
+	return buf.Len()
+}
+
+// pageBudget is the most JS+CSS, gzip-compressed, a page may load (N5).
+const pageBudget = 60 * 1024
+
+// TestPageWeight sums the compressed size of the JS and CSS each main
+// page loads and fails above the budget.
+func TestPageWeight(t *testing.T) {
+	srv := newServer(t)
+	b := newBrowser(t, WithTimeout(2*time.Minute))
+	for _, p := range mainPages(t, b, srv) {
+		b.Open(p.URL)
+		b.Do(chromedp.WaitVisible(chromedp.CSS(p.Ready)))
+		total := 0
+		var parts []string
+		for _, u := range loadedAssets(b) {
+			n := gzipSize(t, u)
+			total += n
+			parts = append(parts, fmt.Sprintf("%s %d", u[strings.LastIndex(u, "/")+1:], n))
+		}
+		t.Logf("%-14s %6d bytes of JS+CSS gzip (%s)", p.Name, total, strings.Join(parts, ", "))
+		if total == 0 {
+			t.Errorf("%s: no CSS or JS seen; the measurement is broken", p.Name)
+		}
+		if total > pageBudget {
+			t.Errorf("%s loads %d bytes of compressed JS+CSS, over the %d budget", p.Name, total, pageBudget)
+		}
+	}
+}
+
+// Widths for the layout checks: the narrowest phone, a common phone, a
+// tablet and a desktop.
+var layoutWidths = []Viewport{
+	Narrow,
+	Phone,
+	{Width: 768, Height: 1024, Mobile: true},
+	Desktop,
+}
+
+// TestLayoutAtEveryWidth opens every main page at 320, 375, 768 and 1280
+// px: no page scrolls sideways, buttons and form controls outside the board
+// are at least 44 px tall on touch screens, the game board fills a phone's
+// width. Screenshots go to $TMPDIR/chesstutor-shots for people to look at.
+func TestLayoutAtEveryWidth(t *testing.T) {
+	srv := newServer(t)
+	shots := filepath.Join(os.TempDir(), "chesstutor-shots")
+	os.MkdirAll(shots, 0o755)
+	for _, vp := range layoutWidths {
+		t.Run(fmt.Sprint(vp.Width), func(t *testing.T) {
+			b := newBrowser(t, WithViewport(vp), WithTimeout(2*time.Minute))
+			for _, p := range mainPages(t, b, srv) {
+				b.Open(p.URL)
+				b.Do(chromedp.WaitVisible(chromedp.CSS(p.Ready)))
+				if sw := Eval[int64](b, `document.documentElement.scrollWidth`); sw > vp.Width {
+					wide := Eval[[]string](b, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 5).map(e => e.tagName + "." + e.className)`)
+					t.Errorf("%s at %d px scrolls sideways (scrollWidth %d): %v", p.Name, vp.Width, sw, wide)
+				}
+				if vp.Mobile {
+					small := Eval[[]string](b, `[...document.querySelectorAll("main button, main input[type=submit], main select, main input[type=text], main label:has(input[type=radio]), main label:has(input[type=checkbox]), .site-header a")]
+						.filter(e => !e.closest("[data-board]") && e.offsetParent !== null && !e.closest("[hidden]"))
+						.filter(e => { const r = e.getBoundingClientRect(); return r.height < 43.5 || r.width < 43.5 })
+						.slice(0, 8).map(e => (e.textContent.trim() || e.getAttribute("aria-label") || e.name || e.tagName).slice(0, 30) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))`)
+					if len(small) > 0 {
+						t.Errorf("%s at %d px: touch targets under 44 px: %v", p.Name, vp.Width, small)
+					}
+				}
+				if p.Name == "game" && vp.Width <= 375 {
+					if bw := Eval[float64](b, `document.querySelector("[data-board]").getBoundingClientRect().width`); bw < float64(vp.Width)-24 {
+						t.Errorf("game board at %d px is %.0f px wide; it should fill the width", vp.Width, bw)
+					}
+				}
+				shot, err := chromedp.Run(b.Ctx, chromedp.FullScreenshot(100))
+				if err == nil {
+					os.WriteFile(filepath.Join(shots, fmt.Sprintf("%s-%d.png", p.Name, vp.Width)), shot, 0o644)
+				}
+			}
+		})
+	}
+	t.Logf("screenshots in %s", shots)
+}
