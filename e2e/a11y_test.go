@@ -261,3 +261,34 @@ func TestLayoutAtEveryWidth(t *testing.T) {
 	}
 	t.Logf("screenshots in %s", shots)
 }
+
+// TestBoardThemeWithoutJavaScript chooses the high-contrast board with the
+// footer form, JavaScript off: the choice is a cookie the layout turns into
+// a class on <html>, the squares change colour, and "Like my device"
+// forgets it.
+func TestBoardThemeWithoutJavaScript(t *testing.T) {
+	srv := newServer(t)
+	b := newBrowser(t, WithoutJS(), WithViewport(Narrow))
+	b.Open(srv.URL + "/learn/rook")
+	b.Do(chromedp.WaitVisible(chromedp.CSS("[data-board]")))
+	before := Eval[string](b, `getComputedStyle(document.querySelector("[data-board] .square.dark")).backgroundColor`)
+	b.Do(chromedp.SetValue(chromedp.CSS(`#board-theme`), "contrast"))
+	b.Do(chromedp.Click(chromedp.CSS(`.board-theme-form button`)))
+	b.Do(chromedp.WaitVisible(chromedp.CSS(`html.board-contrast [data-board]`)))
+	if loc := Eval[string](b, `location.pathname`); loc != "/learn/rook" {
+		t.Errorf("after saving, the page is %s, want back on /learn/rook", loc)
+	}
+	after := Eval[string](b, `getComputedStyle(document.querySelector("[data-board] .square.dark")).backgroundColor`)
+	if after == before {
+		t.Errorf("high contrast did not change the dark squares (%s)", after)
+	}
+	if got := Eval[string](b, `document.querySelector("#board-theme").value`); got != "contrast" {
+		t.Errorf("the form shows %q after saving, want contrast", got)
+	}
+	b.Do(chromedp.SetValue(chromedp.CSS(`#board-theme`), "auto"))
+	b.Do(chromedp.Click(chromedp.CSS(`.board-theme-form button`)))
+	b.Do(chromedp.WaitVisible(chromedp.CSS(`html:not(.board-contrast) [data-board]`)))
+	if got := Eval[string](b, `document.documentElement.className`); got != "" {
+		t.Errorf("after choosing the device setting <html> has class %q", got)
+	}
+}

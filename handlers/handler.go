@@ -3,7 +3,10 @@
 package handlers
 
 import (
+	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -133,6 +136,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
 	h.registerQuiz(e, api)
+	e.POST("/settings/board", h.saveBoardTheme)
 }
 
 // visitorID returns the current visitor's id (set by identifyVisitor), or
@@ -168,9 +172,34 @@ func (h *Handler) render(c echo.Context, status int, page string, data any) erro
 		Section: sectionFor(c.Request().URL.Path),
 		CSRF:    csrfToken(visitorID(c)),
 		Data:    data,
+
+		BoardTheme: boardTheme(c),
+		Path:       c.Request().URL.RequestURI(),
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return h.views.Render(c.Response(), status, page, p)
+	var buf bytes.Buffer
+	if err := h.views.Render(&buf, status, page, p); err != nil {
+		return err
+	}
+	hdr := c.Response().Header()
+	hdr.Set("Content-Type", "text/html; charset=utf-8")
+	if strings.HasPrefix(p.Path, "/play/") || status != http.StatusOK {
+		// A live game page (clocks) must never come back from a cache.
+		hdr.Set("Cache-Control", "no-store")
+	} else {
+		// Pages are per visitor and change with progress: the browser keeps
+		// them but asks every time; an unchanged page answers 304 (N5).
+		sum := sha256.Sum256(buf.Bytes())
+		etag := `W/"` + hex.EncodeToString(sum[:12]) + `"`
+		hdr.Set("Cache-Control", "private, no-cache")
+		hdr.Set("ETag", etag)
+		hdr.Add("Vary", "Cookie")
+		if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
+			return c.NoContent(http.StatusNotModified)
+		}
+	}
+	c.Response().WriteHeader(status)
+	_, err := c.Response().Write(buf.Bytes())
+	return err
 }
 
 // bindJSON decodes a JSON request body into dst, refusing unknown fields,

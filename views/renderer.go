@@ -27,6 +27,12 @@ type Page struct {
 	Section string // learn|practice|quiz|play|games|home: marks the header link
 	CSRF    string // token for the hidden _csrf field of form posts
 	Data    any
+	// BoardTheme is the visitor's board colours ("classic", "contrast"),
+	// "" to follow the system (prefers-contrast); the layout puts it on
+	// <html> as class "board-<theme>".
+	BoardTheme string
+	// Path is the page's own path and query, for forms that come back here.
+	Path string
 }
 
 // Renderer holds every page, each parsed together with the layout and the
