@@ -85,7 +85,7 @@ func TestNeverIllegal(t *testing.T) {
 			}
 			// Level play must be legal too.
 			lv := 1 + ply%MaxLevel
-			m, _, err := s.PlayLevel(context.Background(), pos, hist, lv, 20*time.Millisecond)
+			m, _, err := s.PlayLevel(context.Background(), pos, hist, lv, Limits{Time: 20 * time.Millisecond})
 			if err != nil || !pos.IsLegal(m) {
 				t.Fatalf("level %d: move %s, err %v in %s", lv, m, err, pos.FEN())
 			}
@@ -110,7 +110,7 @@ func TestAvoidsStalemate(t *testing.T) {
 			pos := mustFEN(t, tc.fen)
 			for lv := 1; lv <= MaxLevel; lv++ {
 				s := NewSearcher(2)
-				m, _, err := s.PlayLevel(context.Background(), pos, nil, lv, 200*time.Millisecond)
+				m, _, err := s.PlayLevel(context.Background(), pos, nil, lv, Limits{Time: 200 * time.Millisecond})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -345,14 +345,14 @@ func TestLevelOneMissesMateInTwo(t *testing.T) {
 	// does not know this, while level 8 announces the mate.
 	pos := mustFEN(t, "k7/8/2K5/8/8/8/8/7R w - - 0 1")
 	s := NewSearcher(2)
-	_, res, err := s.PlayLevel(context.Background(), pos, nil, 1, 0)
+	_, res, err := s.PlayLevel(context.Background(), pos, nil, 1, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if MateIn(res.Score) != 0 {
 		t.Errorf("level 1 saw mate in %d; it should not look that far", MateIn(res.Score))
 	}
-	_, res, err = s.PlayLevel(context.Background(), pos, nil, 8, 0)
+	_, res, err = s.PlayLevel(context.Background(), pos, nil, 8, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,17 +73,18 @@ func LevelBudget(n int) time.Duration {
 }
 
 // PlayLevel searches pos the way level n plays and returns the chosen move
-// with the search result. A positive cap shortens the level's thinking
-// time (a UCI "go" command or a low clock). history holds the hashes of
-// the positions before pos, as for Search.
-func (s *Searcher) PlayLevel(ctx context.Context, pos *chess.Position, history []uint64, n int, capTime time.Duration) (chess.Move, Result, error) {
+// with the search result. A positive limit.Time shortens the level's
+// thinking time (a UCI "go" command, a low clock, time spent waiting for a
+// worker), and limit.Soft is passed on (see Limits). history holds the
+// hashes of the positions before pos, as for Search.
+func (s *Searcher) PlayLevel(ctx context.Context, pos *chess.Position, history []uint64, n int, limit Limits) (chess.Move, Result, error) {
 	p, err := levelFor(n)
 	if err != nil {
 		return chess.NoMove, Result{}, err
 	}
-	lim := Limits{Depth: p.Depth, Time: p.Time, Margin: p.Margin}
-	if capTime > 0 && capTime < lim.Time {
-		lim.Time = capTime
+	lim := Limits{Depth: p.Depth, Time: p.Time, Margin: p.Margin, Soft: limit.Soft}
+	if limit.Time > 0 && limit.Time < lim.Time {
+		lim.Time = limit.Time
 	}
 	res := s.Search(ctx, pos, history, lim)
 	if res.Move == chess.NoMove {

@@ -76,7 +76,7 @@ func (p *Pool) Move(ctx context.Context, start *chess.Position, moves []chess.Mo
 		}
 	}
 
-	m, _, err := s.PlayLevel(ctx, pos, hashes, level, 0)
+	m, _, err := s.PlayLevel(ctx, pos, hashes, level, Limits{})
 	if err != nil {
 		return chess.NoMove, err
 	}

@@ -27,7 +27,13 @@ const (
 type Limits struct {
 	Depth int           // deepest iteration to run
 	Time  time.Duration // hard budget; the search returns within it
-	Nodes uint64        // node budget
+	// Soft, when positive, stops the search from starting a new iteration
+	// once Soft has passed (a clock game saving time for later moves).
+	// Without it a timed search keeps deepening until Time runs out, and
+	// an unfinished iteration still contributes the moves it proved
+	// better: a fixed thinking time is best spent in full.
+	Soft  time.Duration
+	Nodes uint64 // node budget
 	// Margin, when positive, makes the root search score every move that
 	// is within Margin centipawns of the best exactly, so that a level can
 	// choose among good moves (see RootMove).
@@ -244,13 +250,8 @@ func (s *Searcher) Search(ctx context.Context, root *chess.Position, history []u
 		if len(rm) == 1 && s.timed {
 			break // the only move; no need to think
 		}
-		if s.timed {
-			// Do not start an iteration that cannot finish in time: the
-			// next one usually takes a few times longer than this one.
-			spent := time.Since(start)
-			if spent > time.Until(s.deadline)/2 {
-				break
-			}
+		if lim.Soft > 0 && time.Since(start) > lim.Soft {
+			break
 		}
 		if MateIn(score) != 0 && d >= 2*abs(MateIn(score))+2 && lim.Margin <= 0 {
 			break
@@ -369,9 +370,10 @@ func (s *Searcher) checkStop() bool {
 	return s.timed && s.depth > 1 && !time.Now().Before(s.deadline)
 }
 
-// isDraw reports a draw by R8 at a node inside the search: fifty-move rule
-// (checkmate on the hundredth half-move is handled by the caller),
-// repetition of an earlier position, or insufficient material.
+// isDraw reports a draw by R8 at a node inside the search: repetition of
+// an earlier position, or insufficient material (the chess package's own
+// test). The fifty-move rule is handled by the caller, which must see
+// whether the hundredth half-move gave checkmate.
 func (s *Searcher) isDraw(pos *chess.Position, ply int) bool {
 	hc := pos.HalfmoveClock()
 	idx := s.rootIdx + ply
@@ -394,29 +396,8 @@ func (s *Searcher) isDraw(pos *chess.Position, ply int) bool {
 			}
 		}
 	}
-	heavy := pos.Pieces(chess.White, chess.Pawn) | pos.Pieces(chess.Black, chess.Pawn) |
-		pos.Pieces(chess.White, chess.Rook) | pos.Pieces(chess.Black, chess.Rook) |
-		pos.Pieces(chess.White, chess.Queen) | pos.Pieces(chess.Black, chess.Queen)
-	return heavy == 0 && insufficientMaterial(pos)
+	return pos.InsufficientMaterial()
 }
-
-// insufficientMaterial is exactly R8's list: K v K, K+B v K, K+N v K, and
-// kings with any number of bishops that all stand on one colour. The
-// caller has checked that no pawns, rooks or queens are left.
-func insufficientMaterial(pos *chess.Position) bool {
-	knights := pos.Pieces(chess.White, chess.Knight) | pos.Pieces(chess.Black, chess.Knight)
-	bishops := pos.Pieces(chess.White, chess.Bishop) | pos.Pieces(chess.Black, chess.Bishop)
-	switch {
-	case knights == 0:
-		return bishops&lightSquares == 0 || bishops&^lightSquares == 0
-	case bishops == 0 && knights.Count() == 1:
-		return true
-	}
-	return false
-}
-
-// lightSquares holds the light squares (h1 is light).
-const lightSquares chess.Bitboard = 0x55AA55AA55AA55AA
 
 func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 	s.pvLen[ply] = ply

@@ -6,7 +6,10 @@
 //	go run ./cmd/match -engine /tmp/ct-uci -level 8 -elo 2000 -games 20 -movetime 1s
 //
 // With -opponent-level the opponent is the same binary at another level,
-// which checks that the levels are spread out.
+// which checks that the levels are spread out; adding -opponent-engine
+// plays another build (an older version) to test a change:
+//
+//	go run ./cmd/match -engine /tmp/new -opponent-engine /tmp/old -level 8 -opponent-level 8 -movetime 100ms
 //
 // Games start from a fixed set of varied openings, each played twice with
 // the colours swapped. A game ends by the site's rules (checkmate,
@@ -55,6 +58,7 @@ func main() {
 	sfPath := flag.String("stockfish", "/usr/games/stockfish", "path of the opponent engine")
 	elo := flag.Int("elo", 2000, "UCI_Elo for the opponent (0 to play it at full strength)")
 	oppLevel := flag.Int("opponent-level", 0, "play the site's own engine at this level instead of stockfish")
+	oppEngine := flag.String("opponent-engine", "", "with -opponent-level: another build of the site's UCI binary (an older version, to test a change)")
 	games := flag.Int("games", 20, "number of games")
 	movetime := flag.Duration("movetime", time.Second, "thinking time per move for both engines")
 	maxPlies := flag.Int("maxplies", 240, "adjudicate a draw after this many half-moves")
@@ -73,7 +77,11 @@ func main() {
 	defer us.close()
 	var them *engine
 	if *oppLevel > 0 {
-		them, err = startEngine(fmt.Sprintf("Chesstutor level %d", *oppLevel), *enginePath, map[string]string{"Level": strconv.Itoa(*oppLevel), "Hash": "32"})
+		path, oppName := *enginePath, fmt.Sprintf("Chesstutor level %d", *oppLevel)
+		if *oppEngine != "" {
+			path, oppName = *oppEngine, fmt.Sprintf("Other build level %d", *oppLevel)
+		}
+		them, err = startEngine(oppName, path, map[string]string{"Level": strconv.Itoa(*oppLevel), "Hash": "32"})
 	} else {
 		opts := map[string]string{"Threads": "1", "Hash": "16"}
 		oppName := "Stockfish"

@@ -223,7 +223,10 @@ func (s *session) goSearch(args []string) {
 	case movetime > 0:
 		lim.Time = max(movetime-30*time.Millisecond, movetime*3/4)
 	case left > 0 && !infinite:
+		// A share of the clock as the hard budget; no new iteration after
+		// a third of it, since the next one would rarely finish.
 		lim.Time = budget(left, inc, movestogo)
+		lim.Soft = lim.Time / 3
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -248,7 +251,7 @@ func (s *session) goSearch(args []string) {
 		defer cancel()
 		var best chess.Move
 		if level > 0 {
-			m, _, err := searcher.PlayLevel(ctx, pos, history, level, lim.Time)
+			m, _, err := searcher.PlayLevel(ctx, pos, history, level, lim)
 			if err != nil {
 				s.send("info string %v", err)
 			}
