@@ -476,7 +476,32 @@ function start(root) {
 
   // play shows the move at once, then sends it; the answer (with the
   // computer's reply, if any) replaces the board.
+  // spokenMove turns SAN into words for screen readers (N4):
+  // "Nf3+" by white -> "White played knight to f3, check".
+  const PIECE_WORDS = { N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" };
+  function spokenMove(san, color) {
+    const who = colorName(color);
+    const end = san.endsWith("#") ? ", checkmate" : san.endsWith("+") ? ", check" : "";
+    const core = san.replace(/[+#!?]+$/, "");
+    if (core === "O-O") return `${who} castled king side${end}`;
+    if (core === "O-O-O") return `${who} castled queen side${end}`;
+    const m = core.match(/^([NBRQK])?([a-h]?[1-8]?)(x)?([a-h][1-8])(?:=([NBRQ]))?$/);
+    if (!m) return `${who} played ${san}`;
+    const piece = m[1] ? PIECE_WORDS[m[1]] : "pawn";
+    const promo = m[5] ? ` and promoted to a ${PIECE_WORDS[m[5]]}` : "";
+    return `${who} played ${piece} ${m[3] ? "takes on" : "to"} ${m[4]}${promo}${end}`;
+  }
+
+  function announceMoves(s, before, mover) {
+    const fresh = (s.moves || []).slice(before);
+    if (fresh.length === 0) return;
+    const words = fresh.map((san, i) => spokenMove(san, i % 2 === 0 ? mover : other(mover)));
+    announce(`${words.join(". ")}. ${statusEl.textContent}`);
+  }
+
   function play(body) {
+    const before = (state.moves || []).length;
+    const mover = state.turn;
     const wasFriendPass = !isComputer() && state.pass_screen;
     if (body.move) previewMove(body.move);
     selected = null;
@@ -487,7 +512,7 @@ function start(root) {
         paint();
         passEl.querySelector("button").focus();
       }
-      if (s) announce(`${s.moves[s.moves.length - 1] || ""}. ${statusEl.textContent}`);
+      if (s) announceMoves(s, before, mover);
     });
   }
 
