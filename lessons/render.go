@@ -371,8 +371,10 @@ func exerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
 	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: from}
 	esc := template.HTMLEscapeString
 	var b strings.Builder
-	fmt.Fprintf(&b, `<section class="exercise-block" aria-label="Exercise">`)
-	fmt.Fprintf(&b, `<p class="exercise-prompt"><strong>Exercise.</strong> %s</p>`, esc(prompt))
+	// The prompt names the section, so each exercise landmark on a page
+	// has its own accessible name (axe landmark-unique).
+	fmt.Fprintf(&b, `<section class="exercise-block" id="ex-%s" aria-labelledby="ex-%s-prompt">`, esc(id), esc(id))
+	fmt.Fprintf(&b, `<p class="exercise-prompt" id="ex-%s-prompt"><strong>Exercise.</strong> %s</p>`, esc(id), esc(prompt))
 	b.WriteString(string(views.RenderBoard(views.Board{
 		Pos: pos, Highlights: []chess.Square{from}, Size: "diagram",
 		Attrs: map[string]string{"data-exercise": id, "data-from": from.String()},
