@@ -360,3 +360,35 @@ func TestLevelOneMissesMateInTwo(t *testing.T) {
 		t.Errorf("level 8 found mate in %d, want 2", MateIn(res.Score))
 	}
 }
+
+func TestSEE(t *testing.T) {
+	tests := []struct {
+		fen, move string
+		want      int
+	}{
+		// A free pawn.
+		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100},
+		// A pawn defended by a pawn, taken by the queen: queen for pawn.
+		{"4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5", 100 - 950},
+		// Rook takes a pawn defended by a knight, backed by a second rook:
+		// RxP NxR RxN leaves White a pawn and knight for a rook.
+		{"4k3/8/5n2/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 100 - 500 + 320},
+		// Knight takes a pawn twice defended and twice attacked: the
+		// defenders (pawn, pawn) make it a losing trade.
+		{"4k3/8/2p1p3/3p4/1N6/8/8/3RK3 w - - 0 1", "b4d5", 100 - 320},
+		// The king may not recapture on a defended square.
+		{"8/8/4k3/3p4/8/4N3/8/3RK3 w - - 0 1", "e3d5", 100},
+		// An x-ray: the queen behind the bishop joins the exchange.
+		{"4k3/8/5p2/4p3/8/2B5/1Q6/4K3 w - - 0 1", "c3e5", 100 - 330 + 100},
+	}
+	for _, tc := range tests {
+		pos := mustFEN(t, tc.fen)
+		m, err := pos.ParseUCI(tc.move)
+		if err != nil {
+			t.Fatalf("%s in %s: %v", tc.move, tc.fen, err)
+		}
+		if got := see(pos, m); got != tc.want {
+			t.Errorf("see(%s) in %s = %d, want %d", tc.move, tc.fen, got, tc.want)
+		}
+	}
+}

@@ -523,6 +523,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 		}
 		if quiet {
 			quietsTried++
+		} else if !pvNode && !inCheck && !givesCheck && depth <= 4 && best > -mateBound && i > 0 &&
+			!m.IsPromotion() && seeValue[m.Piece().Type()] > seeValue[m.Captured().Type()] && see(pos, m) < -90*depth {
+			continue // a capture that loses clearly more than a pawn, near the leaves
 		}
 
 		newDepth := depth - 1
@@ -640,7 +643,6 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	scores := s.scores[ply][:len(moves)]
 	s.scoreMoves(pos, moves, scores, chess.NoMove, ply)
 	child := &s.stack[ply+1]
-	them := pos.Turn().Other()
 	for i := range moves {
 		m := pickNext(moves, scores, i)
 		if !inCheck && !m.IsPromotion() {
@@ -649,9 +651,8 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 			if stand+victim+200 <= alpha {
 				continue
 			}
-			// Skip captures that give up a more valuable piece for a
-			// defended one.
-			if seeValue[m.Piece().Type()] > victim && pos.IsAttacked(m.To(), them) {
+			// Skip captures that lose material in the exchange.
+			if seeValue[m.Piece().Type()] > victim && see(pos, m) < 0 {
 				continue
 			}
 		}
@@ -682,7 +683,6 @@ const (
 )
 
 func (s *Searcher) scoreMoves(pos *chess.Position, moves []chess.Move, scores []int32, ttMove chess.Move, ply int) {
-	them := pos.Turn().Other()
 	for i, m := range moves {
 		var sc int32
 		switch {
@@ -697,8 +697,8 @@ func (s *Searcher) scoreMoves(pos *chess.Position, moves []chess.Move, scores []
 				if p != chess.Queen {
 					sc = orderBad - 100 + victim // under-promotions last among the forcing moves
 				}
-			} else if seeValue[m.Piece().Type()] > int(victim) && pos.IsAttacked(m.To(), them) {
-				sc = orderBad + victim*16 - attacker
+			} else if seeValue[m.Piece().Type()] > int(victim) && see(pos, m) < 0 {
+				sc = orderBad + victim*16 - attacker // loses material: after the quiet moves that look good
 			}
 		case m == s.killers[ply][0]:
 			sc = orderKiller + 1
