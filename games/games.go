@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/chess/engine"
 	"chesstutor/store"
 )
 
@@ -322,18 +323,28 @@ func (s *Service) computerReply(ctx context.Context, visitor, id string) (*State
 		moves   []chess.Move
 		level   int
 		version int64
+		budget  time.Duration
 	)
 	st, err := s.update(ctx, visitor, id, nil, func(l *loaded, now time.Time) error {
 		if !l.computerToMove() {
 			return errNoChange
 		}
 		start, moves, level, version = l.game.Positions()[0], l.game.Moves(), l.rec.Level, l.rec.Version
+		if l.timed() {
+			budget = clockBudget(pick(l.remaining(now), l.turn()), l.rec.IncrementMS)
+		}
 		return errNoChange
 	})
 	if err != nil || start == nil {
 		return st, err
 	}
 	sctx, cancel := context.WithCancel(ctx)
+	if budget > 0 {
+		// On a clock the computer thinks for a share of what it has left,
+		// so it never loses on time needlessly; the engine counts the wait
+		// for a free worker in it too.
+		sctx = engine.WithTimeBudget(sctx, budget)
+	}
 	s.mu.Lock()
 	if old, ok := s.searches[id]; ok {
 		old()
@@ -355,6 +366,17 @@ func (s *Service) computerReply(ctx context.Context, visitor, id string) (*State
 		}
 		return l.play(m, now)
 	})
+}
+
+// clockBudget is the longest the computer may think with leftMS on its
+// clock and incMS added after each move: a thirtieth of the clock plus half
+// the increment, never more than half of what is left, and never below a
+// short floor that still finds a sensible move.
+func clockBudget(leftMS, incMS int64) time.Duration {
+	const floor = 50 * time.Millisecond
+	d := time.Duration(leftMS/30+incMS/2) * time.Millisecond
+	d = min(d, time.Duration(leftMS/2)*time.Millisecond)
+	return max(d, floor)
 }
 
 // cancelSearch stops a search still running for the game (C3).

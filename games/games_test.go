@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/chess/engine"
 	"chesstutor/store"
 )
 
@@ -36,10 +37,19 @@ func (c *fakeClock) Advance(d time.Duration) {
 
 // firstMove is a stand-in engine that plays the first legal move, or the
 // move a test asks for.
-type firstMove struct{ calls atomic.Int32 }
+type firstMove struct {
+	calls atomic.Int32
+
+	mu      sync.Mutex
+	budgets []time.Duration // the time budget of each call, 0 for none
+}
 
 func (e *firstMove) Move(ctx context.Context, start *chess.Position, moves []chess.Move, level int) (chess.Move, error) {
 	e.calls.Add(1)
+	d, _ := engine.TimeBudget(ctx)
+	e.mu.Lock()
+	e.budgets = append(e.budgets, d)
+	e.mu.Unlock()
 	pos := start
 	for _, m := range moves {
 		pos = pos.Play(m)
@@ -463,5 +473,46 @@ func TestPGN(t *testing.T) {
 	list, err := e.svc.List(context.Background(), visitor, 10)
 	if err != nil || len(list) != 1 || list[0].Result != "0-1" || list[0].Moves != 2 {
 		t.Fatalf("list: %+v %v", list, err)
+	}
+}
+
+func TestClockBudget(t *testing.T) {
+	tests := []struct {
+		left, inc int64
+		want      time.Duration
+	}{
+		{180_000, 2_000, 7 * time.Second},      // 3+2 at the start: 6 s + 1 s
+		{300_000, 0, 10 * time.Second},         // 5+0 at the start
+		{1_200, 2_000, 600 * time.Millisecond}, // low clock: never more than half of it
+		{900, 0, 50 * time.Millisecond},        // the floor
+		{0, 0, 50 * time.Millisecond},
+	}
+	for _, tc := range tests {
+		if got := clockBudget(tc.left, tc.inc); got != tc.want {
+			t.Errorf("clockBudget(%d ms, +%d ms) = %v, want %v", tc.left, tc.inc, got, tc.want)
+		}
+	}
+}
+
+func TestComputerThinksWithinItsClock(t *testing.T) {
+	e := newEnv(t)
+	// On a clock the engine is asked to answer within its share of the
+	// computer's time: Black has 3:00 and gets 2 s a move.
+	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: 8, Clock: "3+2"})
+	e.clock.Advance(3 * time.Second) // the human's thinking time is not the computer's
+	e.play(t, st, "e4")
+	// Without a clock the level's own budget applies.
+	st = e.create(t, NewGame{Mode: "computer", Color: "white", Level: 8})
+	e.play(t, st, "e4")
+	e.eng.mu.Lock()
+	defer e.eng.mu.Unlock()
+	want := []time.Duration{7 * time.Second, 0}
+	if len(e.eng.budgets) != len(want) {
+		t.Fatalf("engine called with budgets %v, want %v", e.eng.budgets, want)
+	}
+	for i := range want {
+		if e.eng.budgets[i] != want[i] {
+			t.Errorf("call %d: budget %v, want %v", i+1, e.eng.budgets[i], want[i])
+		}
 	}
 }

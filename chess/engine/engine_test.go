@@ -298,6 +298,57 @@ func TestPoolCancellation(t *testing.T) {
 	}
 }
 
+func TestPoolCountsWaitingAndDeadline(t *testing.T) {
+	pos := mustFEN(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 9")
+	p := NewPool(1, 4)
+	budget := LevelBudget(8)
+	const margin = 400 * time.Millisecond // scheduling on a busy 2-core machine
+
+	// A game clock's deadline shortens the search, and the move found is
+	// returned rather than dropped.
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	start := time.Now()
+	m, err := p.Move(ctx, pos, nil, 8)
+	cancel()
+	if err != nil || !pos.IsLegal(m) {
+		t.Fatalf("with a 200 ms deadline: move %s, %v", m, err)
+	}
+	if el := time.Since(start); el > 200*time.Millisecond+margin/4 {
+		t.Errorf("with a 200 ms deadline the reply took %v", el)
+	}
+
+	// A clock's budget shortens the level's own.
+	start = time.Now()
+	m, err = p.Move(WithTimeBudget(context.Background(), 150*time.Millisecond), pos, nil, 8)
+	if err != nil || !pos.IsLegal(m) {
+		t.Fatalf("with a 150 ms budget: move %s, %v", m, err)
+	}
+	if el := time.Since(start); el > 150*time.Millisecond+margin/4 {
+		t.Errorf("with a 150 ms budget the reply took %v", el)
+	}
+
+	// Time spent waiting for the only worker counts against the level's
+	// budget: the second caller gets its reply within the budget plus a
+	// small margin, not after two full searches.
+	first := make(chan error, 1)
+	start = time.Now()
+	go func() {
+		_, err := p.Move(context.Background(), pos, nil, 8)
+		first <- err
+	}()
+	time.Sleep(20 * time.Millisecond)
+	m, err = p.Move(context.Background(), pos, nil, 8)
+	if err != nil || !pos.IsLegal(m) {
+		t.Fatalf("waiting caller: move %s, %v", m, err)
+	}
+	if el := time.Since(start); el > budget+margin {
+		t.Errorf("waiting caller answered after %v; want within the budget %v and a margin", el, budget)
+	}
+	if err := <-first; err != nil {
+		t.Errorf("first caller: %v", err)
+	}
+}
+
 func TestPoolRejectsBadInput(t *testing.T) {
 	p := NewPool(1, 1)
 	pos := mustFEN(t, chess.StartFEN)

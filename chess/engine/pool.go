@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"chesstutor/chess"
 )
@@ -32,12 +33,41 @@ func NewPool(workers, hashMB int) *Pool {
 	return p
 }
 
+type budgetKey struct{}
+
+// WithTimeBudget returns a context that asks Pool.Move to answer within d
+// of the call when that is shorter than the level's own budget: the share
+// of a game clock the computer may spend on this move. Unlike a deadline,
+// the budget never makes Move fail: a call that waited for a worker past
+// it still gets a short search and a move.
+func WithTimeBudget(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, budgetKey{}, d)
+}
+
+// TimeBudget returns the budget set by WithTimeBudget, if any.
+func TimeBudget(ctx context.Context) (time.Duration, bool) {
+	d, ok := ctx.Value(budgetKey{}).(time.Duration)
+	return d, ok
+}
+
+// minSearch is the least thinking time a search gets after waiting for a
+// worker: enough for a shallow search, so the reply is never absurd.
+const minSearch = 20 * time.Millisecond
+
 // Move returns the computer's reply at the given level (1–8) in the game
-// that began at start and continued with moves. It returns ctx.Err() when
-// ctx ends before the search finishes; the half-finished result is
-// dropped. The search also stops at ctx's deadline if that comes before
-// the level's own time budget.
+// that began at start and continued with moves.
+//
+// The level's time budget counts from the call, so time spent waiting for
+// a free worker is taken from the thinking time (down to a short minimum):
+// with a free pool the reply comes within the budget and a small margin.
+// WithTimeBudget shortens the budget (a game clock). A deadline on ctx
+// shortens the search too; it then finishes a little before the deadline
+// and its move is returned.
+// When ctx is cancelled, or its deadline passes while the call still
+// waits for a worker, Move returns ctx.Err() and drops any half-finished
+// result.
 func (p *Pool) Move(ctx context.Context, start *chess.Position, moves []chess.Move, level int) (chess.Move, error) {
+	called := time.Now()
 	if start == nil {
 		return chess.NoMove, errors.New("engine: no start position")
 	}
@@ -76,14 +106,21 @@ func (p *Pool) Move(ctx context.Context, start *chess.Position, moves []chess.Mo
 		}
 	}
 
-	m, _, err := s.PlayLevel(ctx, pos, hashes, level, Limits{})
+	budget := LevelBudget(level)
+	if d, ok := TimeBudget(ctx); ok && d < budget {
+		budget = d
+	}
+	left := max(budget-time.Since(called), minSearch)
+	m, _, err := s.PlayLevel(ctx, pos, hashes, level, Limits{Time: left})
 	if err != nil {
 		return chess.NoMove, err
 	}
-	// A context that ended during the search means the game moved on
+	// A context cancelled during the search means the game moved on
 	// (undo, resign, the visitor left): the answer is no longer wanted.
-	if err := ctx.Err(); err != nil {
-		return chess.NoMove, err
+	// A deadline that passed as the search wound down is not a reason to
+	// drop a finished move.
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return chess.NoMove, ctx.Err()
 	}
 	return m, nil
 }
