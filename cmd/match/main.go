@@ -11,10 +11,15 @@
 //
 //	go run ./cmd/match -engine /tmp/new -opponent-engine /tmp/old -level 8 -opponent-level 8 -movetime 100ms
 //
+// With -spread N it plays no match but measures how far apart the levels
+// play: each level's average loss per move against a reference search over
+// N positions from play (go run ./cmd/match -spread 60).
+//
 // Games start from a fixed set of varied openings, each played twice with
 // the colours swapped. A game ends by the site's rules (checkmate,
-// stalemate, R8 draws), when both engines agree that one side is lost
-// (adjudication saves time), or as a draw after -maxplies half-moves.
+// stalemate, R8 draws), when both engines agree that one side is lost or,
+// after move 40, that the game is dead level for ten moves (adjudication
+// saves time), or as a draw after -maxplies half-moves.
 package main
 
 import (
@@ -63,7 +68,15 @@ func main() {
 	movetime := flag.Duration("movetime", time.Second, "thinking time per move for both engines")
 	maxPlies := flag.Int("maxplies", 240, "adjudicate a draw after this many half-moves")
 	pgnPath := flag.String("pgn", "", "append the games to this PGN file")
+	spreadN := flag.Int("spread", 0, "instead of a match, measure the spread of levels 1-8 over this many positions (no -engine needed)")
+	refDepth := flag.Int("ref-depth", 5, "with -spread: depth of the reference search")
 	flag.Parse()
+	if *spreadN > 0 {
+		if err := spread(*spreadN, *refDepth); err != nil {
+			fail(err)
+		}
+		return
+	}
 	if *enginePath == "" {
 		fmt.Fprintln(os.Stderr, "match: -engine is required (build it with: go build -o /tmp/ct-uci ./cmd/uci)")
 		os.Exit(2)
@@ -220,6 +233,7 @@ func play(white, black *engine, opening string, movetime time.Duration, maxPlies
 	}
 	lostStreak := [2]int{} // moves in a row on which both engines saw this colour lost
 	lastScore := [2]int{}  // each colour's engine's last score, from White's view
+	levelStreak := 0       // half-moves in a row on which both saw a level game
 	for !g.Outcome().Over() {
 		if g.Ply() >= maxPlies {
 			return g, "Draw: move limit", nil
@@ -260,8 +274,25 @@ func play(white, black *engine, opening string, movetime time.Duration, maxPlies
 				return g, fmt.Sprintf("%s wins: adjudicated", titleColor(c.Other())), nil
 			}
 		}
+		// A dead level game: after move 40 both engines see it within
+		// 0.1 pawn for 10 moves each.
+		if g.Ply() > 80 && abs(lastScore[0]) <= 10 && abs(lastScore[1]) <= 10 {
+			levelStreak++
+		} else {
+			levelStreak = 0
+		}
+		if levelStreak >= 20 {
+			return g, "Draw: adjudicated", nil
+		}
 	}
 	return g, "", nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 func titleColor(c chess.Color) string {
