@@ -226,8 +226,10 @@ function start(root) {
   // last-move). The 64 squares are built once per orientation, in reading
   // order, and afterwards only changed where something differs, so focus
   // and element identity survive updates.
+  let drawnLastMove = "";
   function drawBoard(fen, lastMove, check) {
     const pieces = placement(fen);
+    const arrived = [];
     const bottom = bottomColor();
     const moves = legalFrom();
     const dests = new Set((selected && moves[selected] ? moves[selected] : []).map((u) => u.slice(2, 4)));
@@ -254,10 +256,19 @@ function start(root) {
       if ((old ? old.getAttribute("data-piece") : "") !== piece || (old && old.classList.contains("dragging"))) {
         if (old) old.remove();
         if (piece) el.appendChild(pieceSVG(piece));
+        if (piece) arrived.push(name);
         changed = true;
       }
       if (changed || fresh) refreshLabel(el); // new squares need a label even when empty
     }
+    // A new last move whose piece has just been put on its square slides
+    // in (the computer's reply, a replayed move); a move shown already by
+    // previewMove, or an undo, changes nothing there and does not slide.
+    if (!fresh && lastMove && lastMove !== drawnLastMove && arrived.includes(lastMove.slice(2, 4)) && !pieces[lastMove.slice(0, 2)]) {
+      slide(lastMove.slice(0, 2), lastMove.slice(2, 4));
+    }
+    drawnLastMove = lastMove || "";
+    draggedMove = "";
     boardEl.setAttribute("data-fen", fen);
     boardEl.setAttribute("data-orientation", bottom);
     const turn = fen.split(" ")[1] === "b" ? "Black" : "White";
@@ -516,6 +527,28 @@ function start(root) {
     });
   }
 
+  // slide animates a piece that has just arrived on `to` from `from`
+  // (about 150 ms, DESIGN.md); the CSS transition on .piece does the work
+  // and prefers-reduced-motion turns it off. A dragged piece is already
+  // where the pointer left it, so it does not slide.
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  let draggedMove = "";
+  function slide(from, to) {
+    if (reducedMotion.matches || draggedMove === from + to) return;
+    const src = boardEl.querySelector(`[data-square="${from}"]`);
+    const dst = boardEl.querySelector(`[data-square="${to}"]`);
+    const piece = dst?.querySelector("[data-piece]");
+    if (!src || !piece) return;
+    const a = src.getBoundingClientRect(), b = dst.getBoundingClientRect();
+    dst.classList.add("arriving");
+    piece.style.transition = "none";
+    piece.style.transform = `translate(${a.left - b.left}px, ${a.top - b.top}px)`;
+    piece.getBoundingClientRect(); // apply the start position before the transition
+    piece.style.transition = "";
+    piece.style.transform = "";
+    window.setTimeout(() => dst.classList.remove("arriving"), 200);
+  }
+
   // previewMove moves the piece on the board before the server answers:
   // the rook follows a castling king, an en passant capture removes the
   // pawn, a promotion shows the new piece.
@@ -543,6 +576,7 @@ function start(root) {
       target.appendChild(moving);
     }
     boardEl.querySelectorAll(".dest, .selected").forEach((el) => el.classList.remove("dest", "selected"));
+    slide(from, to);
   }
 
   boardEl.addEventListener("click", (event) => {
@@ -595,6 +629,7 @@ function start(root) {
     const under = event.type === "pointerup" ? document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-square]") : null;
     const to = under && boardEl.contains(under) ? under.getAttribute("data-square") : null;
     if (to && to !== d.from && (legalFrom()[d.from] || []).some((u) => u.slice(2, 4) === to)) {
+      draggedMove = d.from + to;
       tryMove(d.from, to);
     } else {
       selected = to === d.from ? d.from : null;
