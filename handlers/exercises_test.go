@@ -5,38 +5,29 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"chesstutor/exercise"
-	"chesstutor/store"
 )
 
-// exerciseClient is one visitor practising, with the database behind it
-// so tests can see what was stored.
+// exerciseClient is one visitor practising; the site's store behind it
+// lets tests see what was stored.
 type exerciseClient struct {
 	*lessonClient
-	db string
 }
 
 func newExerciseClient(t *testing.T) *exerciseClient {
 	t.Helper()
-	db := filepath.Join(t.TempDir(), "chess.db")
-	c := &exerciseClient{lessonClient: newLessonClient(t, db), db: db}
-	c.get("/practice", http.StatusOK) // get a visitor cookie
+	c := &exerciseClient{lessonClient: newLessonClient(t)}
+	c.get("/practice", http.StatusOK) // the practice index opens for a visitor
 	return c
 }
 
 // solved reads the visitor's solved exercises straight from the store.
 func (c *exerciseClient) solved() map[string]bool {
 	c.t.Helper()
-	st, err := store.Open(context.Background(), c.db)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer st.Close()
-	rep, err := st.VisitorProgress(context.Background(), c.cookie.Value)
+	rep, err := c.site.st.VisitorProgress(context.Background(), c.id)
 	if err != nil {
 		c.t.Fatal(err)
 	}

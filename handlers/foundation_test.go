@@ -1,15 +1,12 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,39 +14,18 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chesstutor/public"
-	"chesstutor/store"
-	"chesstutor/views"
 )
 
-// foundation is a Handler on a temporary database with a few test-only
-// routes, to exercise the middleware without depending on features.
+// foundation is the full site with a few test-only routes, to exercise
+// the middleware without depending on features.
 type foundation struct {
-	e    *echo.Echo
-	st   *store.SQLite
-	logs *bytes.Buffer
+	*fullSite
 }
 
 func newFoundation(t *testing.T, limits Limits) *foundation {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "f.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	rend, err := views.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	logs := &bytes.Buffer{}
-	h := New(Deps{
-		Store:  st,
-		Views:  rend,
-		Logger: slog.New(slog.NewTextHandler(logs, nil)),
-		Limits: limits,
-	})
-	e := echo.New()
-	h.Register(e)
-	api := e.Group("/api/test", h.rateLimit)
+	s := newSite(t, siteOptions{limits: limits})
+	api := s.e.Group("/api/test", s.h.rateLimit)
 	api.POST("/echo", func(c echo.Context) error {
 		var body struct {
 			Move string `json:"move"`
@@ -61,25 +37,12 @@ func newFoundation(t *testing.T, limits Limits) *foundation {
 		return c.JSON(http.StatusOK, body)
 	})
 	api.GET("/ping", func(c echo.Context) error { return c.JSON(http.StatusOK, map[string]string{"ok": "yes"}) })
-	e.POST("/test-form", func(c echo.Context) error { return c.String(http.StatusOK, "form accepted") })
-	e.GET("/test-panic", func(c echo.Context) error { panic("secret internal detail") })
-	return &foundation{e: e, st: st, logs: logs}
+	s.e.POST("/test-form", func(c echo.Context) error { return c.String(http.StatusOK, "form accepted") })
+	s.e.GET("/test-panic", func(c echo.Context) error { panic("secret internal detail") })
+	return &foundation{s}
 }
 
-func (f *foundation) do(req *http.Request) *httptest.ResponseRecorder {
-	rec := httptest.NewRecorder()
-	f.e.ServeHTTP(rec, req)
-	return rec
-}
-
-func visitorCookieOf(rec *httptest.ResponseRecorder) *http.Cookie {
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == visitorCookie {
-			return c
-		}
-	}
-	return nil
-}
+func (f *foundation) do(req *http.Request) *httptest.ResponseRecorder { return f.serve(req) }
 
 func jsonBody(t *testing.T, rec *httptest.ResponseRecorder) map[string]any {
 	t.Helper()
@@ -229,7 +192,7 @@ func TestPanicShowsPlain500(t *testing.T) {
 	if !strings.Contains(body, "Something went wrong on our side") {
 		t.Errorf("500 page lacks its sentence")
 	}
-	if logs := f.logs.String(); !strings.Contains(logs, "secret internal detail") || !strings.Contains(logs, "goroutine") {
+	if logs := f.log.String(); !strings.Contains(logs, "secret internal detail") || !strings.Contains(logs, "goroutine") {
 		t.Errorf("panic and stack not logged: %s", logs)
 	}
 }

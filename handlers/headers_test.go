@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"crypto/tls"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -34,7 +35,7 @@ var (
 // script and with frame-ancestors, nosniff, a Referrer-Policy, no version
 // banner; and that no page carries inline script or event handlers (N2).
 func TestSecurityHeadersEverywhere(t *testing.T) {
-	s := newFullSiteWith(t, Limits{})
+	s := newSite(t, siteOptions{logLevel: slog.LevelWarn})
 	v := s.visitor(t)
 	game := v.newGame(t, `{"mode":"friend"}`)
 	ex := s.course.Exercises()[0]
@@ -135,19 +136,14 @@ func checkNoInlineScript(t *testing.T, path, body string) {
 // TestVisitorCookieFlags checks the cookie: HttpOnly, SameSite=Lax, the
 // whole site, long-lived, Secure behind TLS and not over plain HTTP (N2).
 func TestVisitorCookieFlags(t *testing.T) {
-	s := newFullSiteWith(t, Limits{})
+	s := newSite(t, siteOptions{logLevel: slog.LevelWarn})
 	for _, tlsOn := range []bool{false, true} {
 		req := httptest.NewRequest("GET", "/", nil)
 		if tlsOn {
 			req.TLS = &tls.ConnectionState{}
 		}
 		rec := s.serve(req)
-		var ck *http.Cookie
-		for _, c := range rec.Result().Cookies() {
-			if c.Name == visitorCookie {
-				ck = c
-			}
-		}
+		ck := visitorCookieOf(rec)
 		if ck == nil {
 			t.Fatalf("TLS %v: no visitor cookie", tlsOn)
 		}
@@ -176,7 +172,7 @@ func TestVisitorCookieFlags(t *testing.T) {
 // closed under the site) and checks the pages and JSON errors carry a
 // sentence for a person and no stack trace, error detail or version.
 func TestErrorPagesRevealNothing(t *testing.T) {
-	s := newFullSiteWith(t, Limits{})
+	s := newSite(t, siteOptions{logLevel: slog.LevelWarn})
 	v := s.visitor(t)
 	check := func(what string, rec *httptest.ResponseRecorder, status int) {
 		t.Helper()

@@ -193,10 +193,8 @@ func TestVisitorIDs(t *testing.T) {
 			t.Errorf("cookie %q: GET the owner's game = %d, want 404", value, rec.Code)
 		}
 		var fresh string
-		for _, ck := range rec.Result().Cookies() {
-			if ck.Name == visitorCookie {
-				fresh = ck.Value
-			}
+		if ck := visitorCookieOf(rec); ck != nil {
+			fresh = ck.Value
 		}
 		if fresh == "" || fresh == value || fresh == owner.id || !validVisitorID(fresh) {
 			t.Errorf("cookie %q: got new cookie %q, want a fresh valid id", value, fresh)

@@ -1,70 +1,27 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/labstack/echo/v4"
-
 	"chesstutor/lessons"
-	"chesstutor/store"
-	"chesstutor/views"
 )
 
 // lessonClient is one visitor browsing the course through httptest.
 type lessonClient struct {
+	*siteVisitor
 	t      *testing.T
-	e      *echo.Echo
 	course *lessons.Course
-	cookie *http.Cookie
 }
 
-func newLessonClient(t *testing.T, dbPath string) *lessonClient {
+func newLessonClient(t *testing.T) *lessonClient {
 	t.Helper()
-	st, err := store.Open(context.Background(), dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	rend, err := views.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	course, err := lessons.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := echo.New()
-	New(Deps{Store: st, Views: rend, Lessons: course}).Register(e)
-	return &lessonClient{t: t, e: e, course: course}
-}
-
-func (c *lessonClient) do(method, target, contentType, body string) *httptest.ResponseRecorder {
-	c.t.Helper()
-	req := httptest.NewRequest(method, target, strings.NewReader(body))
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	if method == http.MethodPost {
-		req.Header.Set("Sec-Fetch-Site", "same-origin")
-	}
-	if c.cookie != nil {
-		req.AddCookie(c.cookie)
-	}
-	rec := httptest.NewRecorder()
-	c.e.ServeHTTP(rec, req)
-	for _, ck := range rec.Result().Cookies() {
-		if ck.Name == visitorCookie {
-			c.cookie = ck
-		}
-	}
-	return rec
+	s := newSite(t, siteOptions{})
+	return &lessonClient{siteVisitor: s.visitor(t), t: t, course: s.course}
 }
 
 func (c *lessonClient) get(target string, want int) string {
@@ -78,12 +35,11 @@ func (c *lessonClient) get(target string, want int) string {
 
 func (c *lessonClient) markDone(slug string) *httptest.ResponseRecorder {
 	c.t.Helper()
-	form := url.Values{"_csrf": {csrfToken(c.cookie.Value)}}
-	return c.do(http.MethodPost, "/learn/"+slug+"/done", "application/x-www-form-urlencoded", form.Encode())
+	return c.form("/learn/"+slug+"/done", url.Values{})
 }
 
 func TestLearnPagesAndProgress(t *testing.T) {
-	c := newLessonClient(t, filepath.Join(t.TempDir(), "lessons.db"))
+	c := newLessonClient(t)
 	learn := c.get("/learn", http.StatusOK)
 	all := c.course.Lessons()
 	if got := strings.Count(learn, `class="toc-item`); got != len(all) {
@@ -148,7 +104,7 @@ func TestLearnPagesAndProgress(t *testing.T) {
 }
 
 func TestRulesPage(t *testing.T) {
-	c := newLessonClient(t, filepath.Join(t.TempDir(), "rules.db"))
+	c := newLessonClient(t)
 	page := c.get("/rules", http.StatusOK)
 	for _, want := range []string{"data-board", `href="/learn/castling"`, "Threefold repetition", "<h1>The rules of chess</h1>"} {
 		if !strings.Contains(page, want) {

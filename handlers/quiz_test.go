@@ -6,87 +6,34 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/labstack/echo/v4"
-
 	"chesstutor/quiz"
 	"chesstutor/store"
-	"chesstutor/views"
 )
 
 // quizClient drives the site through httptest with one visitor cookie.
 type quizClient struct {
-	t       *testing.T
-	e       *echo.Echo
-	st      *store.SQLite
-	bank    *quiz.Bank
-	cookie  *http.Cookie
-	visitor string
+	*siteVisitor
+	t    *testing.T
+	bank *quiz.Bank
 }
 
 func newQuizClient(t *testing.T) *quizClient {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "quiz.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	rend, err := views.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bank, err := quiz.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := echo.New()
-	New(Deps{Store: st, Views: rend, Quiz: bank}).Register(e)
-	c := &quizClient{t: t, e: e, st: st, bank: bank}
-	// The first request hands out the visitor cookie.
-	rec := c.do(http.MethodGet, "/quiz", "", "")
-	if rec.Code != http.StatusOK {
-		t.Fatalf("GET /quiz = %d: %s", rec.Code, rec.Body)
-	}
-	for _, ck := range rec.Result().Cookies() {
-		if ck.Name == visitorCookie {
-			c.cookie, c.visitor = ck, ck.Value
-		}
-	}
-	if c.cookie == nil {
-		t.Fatal("no visitor cookie")
-	}
-	return c
+	return quizClientOn(t, newSite(t, siteOptions{}))
 }
 
-func (c *quizClient) do(method, target, contentType, body string) *httptest.ResponseRecorder {
-	c.t.Helper()
-	req := httptest.NewRequest(method, target, strings.NewReader(body))
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	if method == http.MethodPost {
-		req.Header.Set("Sec-Fetch-Site", "same-origin")
-	}
-	if c.cookie != nil {
-		req.AddCookie(c.cookie)
-	}
-	rec := httptest.NewRecorder()
-	c.e.ServeHTTP(rec, req)
-	return rec
+// quizClientOn makes a new visitor on an existing site.
+func quizClientOn(t *testing.T, s *fullSite) *quizClient {
+	t.Helper()
+	return &quizClient{siteVisitor: s.visitor(t), t: t, bank: s.bank}
 }
 
-func (c *quizClient) form(target string, values url.Values) *httptest.ResponseRecorder {
-	c.t.Helper()
-	values.Set("_csrf", csrfToken(c.visitor))
-	return c.do(http.MethodPost, target, "application/x-www-form-urlencoded", values.Encode())
-}
-
-func (c *quizClient) api(target, body string) (*httptest.ResponseRecorder, map[string]any) {
+func (c *quizClient) postJSON(target, body string) (*httptest.ResponseRecorder, map[string]any) {
 	c.t.Helper()
 	rec := c.do(http.MethodPost, target, "application/json", body)
 	var out map[string]any
@@ -96,24 +43,9 @@ func (c *quizClient) api(target, body string) (*httptest.ResponseRecorder, map[s
 	return rec, out
 }
 
-// start begins a round and returns its id.
-func (c *quizClient) start() string {
-	c.t.Helper()
-	rec := c.form("/quiz/rounds", url.Values{})
-	if rec.Code != http.StatusSeeOther {
-		c.t.Fatalf("POST /quiz/rounds = %d: %s", rec.Code, rec.Body)
-	}
-	loc := rec.Header().Get("Location")
-	id := strings.TrimPrefix(loc, "/quiz/rounds/")
-	if len(id) != 32 {
-		c.t.Fatalf("redirect to %q, want /quiz/rounds/<id>", loc)
-	}
-	return id
-}
-
 func (c *quizClient) round(id string) *store.QuizRound {
 	c.t.Helper()
-	r, err := c.st.QuizRound(context.Background(), c.visitor, id)
+	r, err := c.site.st.QuizRound(context.Background(), c.id, id)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -157,7 +89,7 @@ func wrongAnswer(q *quiz.Question) url.Values {
 
 func TestQuizFullRoundWithForms(t *testing.T) {
 	c := newQuizClient(t)
-	id := c.start()
+	id := c.startQuiz(t)
 	r := c.round(id)
 	if len(r.Questions) != quiz.RoundSize {
 		t.Fatalf("round has %d questions, want %d", len(r.Questions), quiz.RoundSize)
@@ -200,7 +132,7 @@ func TestQuizFullRoundWithForms(t *testing.T) {
 	if !strings.Contains(body, `data-review="`+missed+`"`) || strings.Count(body, "data-review=") != 1 {
 		t.Errorf("review should list exactly %s", missed)
 	}
-	scores, err := c.st.QuizScores(context.Background(), c.visitor, 5)
+	scores, err := c.site.st.QuizScores(context.Background(), c.id, 5)
 	if err != nil || len(scores) != 1 || scores[0].Score != 9 {
 		t.Errorf("stored scores = %+v, %v; want one 9/10", scores, err)
 	}
@@ -210,7 +142,7 @@ func TestQuizFullRoundWithForms(t *testing.T) {
 	}
 
 	// The missed question comes back first in the next round (Q4).
-	next := c.round(c.start())
+	next := c.round(c.startQuiz(t))
 	if next.Questions[0] != missed {
 		t.Errorf("next round starts with %s, want the missed %s", next.Questions[0], missed)
 	}
@@ -222,7 +154,7 @@ func TestQuizFullRoundWithForms(t *testing.T) {
 
 func TestQuizSquareToggleWithoutJavaScript(t *testing.T) {
 	c := newQuizClient(t)
-	id := c.start()
+	id := c.startQuiz(t)
 	r := c.round(id)
 	// Find a squares question in the round, or answer until one shows up.
 	for i, qid := range r.Questions {
@@ -255,18 +187,18 @@ func TestQuizSquareToggleWithoutJavaScript(t *testing.T) {
 
 func TestQuizAPI(t *testing.T) {
 	c := newQuizClient(t)
-	id := c.start()
+	id := c.startQuiz(t)
 	r := c.round(id)
 	q, _ := c.bank.Question(r.Questions[0])
 	api := "/api/quiz/rounds/" + id + "/answers"
 	key, _ := json.Marshal(q.Key())
 
-	rec, out := c.api(api, `{"index": 1, "answer": `+string(key)+`}`)
+	rec, out := c.postJSON(api, `{"index": 1, "answer": `+string(key)+`}`)
 	if rec.Code != http.StatusOK || out["correct"] != true || out["already"] != false || out["explanation"] != q.Explanation {
 		t.Fatalf("right answer = %d %v", rec.Code, out)
 	}
 	// The same question again, with a different answer: the first one stands.
-	rec, out = c.api(api, `{"index": 1, "answer": ["zz"]}`)
+	rec, out = c.postJSON(api, `{"index": 1, "answer": ["zz"]}`)
 	if rec.Code != http.StatusOK || out["already"] != true || out["correct"] != true || out["score"] != float64(1) {
 		t.Errorf("repeated answer = %d %v, want the first result again", rec.Code, out)
 	}
@@ -292,7 +224,7 @@ func TestQuizAPI(t *testing.T) {
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
-			rec, out := c.api(tt.target, tt.body)
+			rec, out := c.postJSON(tt.target, tt.body)
 			msg, _ := out["error"].(string)
 			if rec.Code != tt.status || msg == "" || !strings.Contains(msg, tt.says) {
 				t.Errorf("got %d %q, want %d mentioning %q", rec.Code, msg, tt.status, tt.says)
@@ -306,16 +238,8 @@ func TestQuizAPI(t *testing.T) {
 
 func TestQuizOtherVisitorsRound(t *testing.T) {
 	alice := newQuizClient(t)
-	id := alice.start()
-	bob := newQuizClient(t)
-	bob.e, bob.st = alice.e, alice.st // same site, Bob's own cookie
-	bob.cookie = nil
-	rec := bob.do(http.MethodGet, "/quiz", "", "")
-	for _, ck := range rec.Result().Cookies() {
-		if ck.Name == visitorCookie {
-			bob.cookie, bob.visitor = ck, ck.Value
-		}
-	}
+	id := alice.startQuiz(t)
+	bob := quizClientOn(t, alice.site) // same site, Bob's own cookie
 	if got := bob.do(http.MethodGet, "/quiz/rounds/"+id, "", ""); got.Code != http.StatusNotFound {
 		t.Errorf("Bob opens Alice's round: %d, want 404", got.Code)
 	}
@@ -326,7 +250,7 @@ func TestQuizOtherVisitorsRound(t *testing.T) {
 
 func TestQuizFormBadAnswer(t *testing.T) {
 	c := newQuizClient(t)
-	id := c.start()
+	id := c.startQuiz(t)
 	rec := c.form("/quiz/rounds/"+id+"/questions/1", url.Values{"action": {"answer"}})
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "data-quiz-error") {
 		t.Errorf("empty answer = %d, want 400 with the question page and an error", rec.Code)

@@ -17,12 +17,7 @@ func TestBoardThemeForm(t *testing.T) {
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/learn/rook?x=1" {
 		t.Fatalf("save = %d to %q, want 303 to /learn/rook?x=1", rec.Code, rec.Header().Get("Location"))
 	}
-	var theme *http.Cookie
-	for _, ck := range rec.Result().Cookies() {
-		if ck.Name == boardCookie {
-			theme = ck
-		}
-	}
+	theme := cookieOf(rec, boardCookie)
 	if theme == nil || theme.Value != "contrast" || !theme.HttpOnly || theme.SameSite != http.SameSiteLaxMode {
 		t.Fatalf("board cookie = %+v", theme)
 	}

@@ -4,21 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 
-	"github.com/labstack/echo/v4"
-
-	"chesstutor/games"
-	"chesstutor/lessons"
-	"chesstutor/quiz"
 	"chesstutor/store"
-	"chesstutor/views"
 )
 
 // codedError looks like the SQLite driver's error: a message and a result
@@ -68,32 +60,14 @@ func (f *faultyStore) MarkLessonRead(ctx context.Context, visitor, slug string) 
 // handlers: each answers 503 with its sentence and Retry-After, as JSON
 // under /api and as a page elsewhere; any other error stays a plain 500.
 func TestStorageFaultsAnswer503(t *testing.T) {
-	real, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "fault.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { real.Close() })
-	fs := &faultyStore{Store: real}
-	rend, err := views.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bank, err := quiz.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	course, err := lessons.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	logs := &lockedBuffer{}
-	e := echo.New()
-	New(Deps{Store: fs, Views: rend, Games: games.New(games.Config{Store: fs}), Quiz: bank, Lessons: course,
-		Logger: slog.New(slog.NewTextHandler(logs, nil))}).Register(e)
-	site := &fullSite{e: e, log: logs, course: course}
+	var fs *faultyStore
+	site := newSite(t, siteOptions{wrapStore: func(real store.Store) store.Store {
+		fs = &faultyStore{Store: real}
+		return fs
+	}})
 	v := site.visitor(t)
 	id := v.newGame(t, `{"mode":"friend"}`)
-	slug := course.Lessons()[0].Slug
+	slug := site.course.Lessons()[0].Slug
 
 	cases := []struct {
 		name   string

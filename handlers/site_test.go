@@ -1,0 +1,272 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"chesstutor/chess/engine"
+	"chesstutor/games"
+	"chesstutor/lessons"
+	"chesstutor/quiz"
+	"chesstutor/store"
+	"chesstutor/views"
+)
+
+// fullSite is the whole handler set built the way main.go builds it (the
+// real store, views, lessons, quiz, game service and engine pool), served
+// through httptest. Its log is kept so tests can assert what was logged.
+type fullSite struct {
+	h      *Handler
+	e      *echo.Echo
+	st     *store.SQLite // the real store, for tests that look behind the site
+	dbPath string
+	log    *lockedBuffer
+	course *lessons.Course
+	bank   *quiz.Bank
+}
+
+// siteOptions vary the site a test builds; the zero value is the site as
+// main.go runs it, logging at info level.
+type siteOptions struct {
+	limits   Limits     // zero fields take the defaults, as in main.go
+	logLevel slog.Level // the least severe record kept in the log
+	// wrapStore, when set, stands between the handlers and the real store
+	// (to inject faults).
+	wrapStore func(store.Store) store.Store
+}
+
+// newSite builds the full site on a fresh database in t.TempDir().
+func newSite(t testing.TB, opt siteOptions) *fullSite {
+	t.Helper()
+	dbPath := filepath.Join(t.TempDir(), "site.db")
+	st, err := store.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	rend, err := views.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bank, err := quiz.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var served store.Store = st
+	if opt.wrapStore != nil {
+		served = opt.wrapStore(st)
+	}
+	logs := &lockedBuffer{}
+	h := New(Deps{
+		Store:   served,
+		Views:   rend,
+		Games:   games.New(games.Config{Store: served, Engine: engine.NewPool(1, 16)}),
+		Quiz:    bank,
+		Lessons: course,
+		Logger:  slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: opt.logLevel})),
+		Limits:  opt.limits,
+	})
+	e := echo.New()
+	e.HideBanner = true
+	h.Register(e)
+	return &fullSite{h: h, e: e, st: st, dbPath: dbPath, log: logs, course: course, bank: bank}
+}
+
+// newFullSite builds the site with a rate limit high enough for table
+// tests, logging warnings and errors only.
+func newFullSite(t testing.TB) *fullSite {
+	t.Helper()
+	return newSite(t, siteOptions{limits: Limits{APIRate: 1e6, APIBurst: 1e6}, logLevel: slog.LevelWarn})
+}
+
+// lockedBuffer is a log sink safe for concurrent requests.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// siteVisitor is one browser with its own visitor cookie.
+type siteVisitor struct {
+	site   *fullSite
+	id     string
+	cookie *http.Cookie
+}
+
+// visitor makes a new visitor: the first page view hands out the cookie.
+func (s *fullSite) visitor(t testing.TB) *siteVisitor {
+	t.Helper()
+	rec := s.serve(httptest.NewRequest(http.MethodGet, "/", nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET / = %d", rec.Code)
+	}
+	ck := visitorCookieOf(rec)
+	if ck == nil {
+		t.Fatal("GET / set no visitor cookie")
+	}
+	return &siteVisitor{site: s, id: ck.Value, cookie: ck}
+}
+
+// cookieOf returns the cookie the response sets under name, or nil.
+func cookieOf(rec *httptest.ResponseRecorder, name string) *http.Cookie {
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// visitorCookieOf returns the visitor cookie the response sets, or nil.
+func visitorCookieOf(rec *httptest.ResponseRecorder) *http.Cookie {
+	return cookieOf(rec, visitorCookie)
+}
+
+func (s *fullSite) serve(req *http.Request) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	s.e.ServeHTTP(rec, req)
+	return rec
+}
+
+// do sends a request as the visitor, the way the site's own pages do
+// (same-origin fetch or form post).
+func (v *siteVisitor) do(method, target, contentType, body string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if unsafeMethod(method) {
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+	}
+	req.AddCookie(v.cookie)
+	return v.site.serve(req)
+}
+
+// api posts a JSON body (or GETs when body is "") and decodes the reply.
+func (v *siteVisitor) api(t testing.TB, method, target, body string, want int) map[string]any {
+	t.Helper()
+	ct := ""
+	if body != "" {
+		ct = "application/json"
+	}
+	rec := v.do(method, target, ct, body)
+	if rec.Code != want {
+		t.Fatalf("%s %s %s = %d, want %d: %s", method, target, body, rec.Code, want, rec.Body)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		t.Fatalf("%s %s: reply is not JSON: %s", method, target, rec.Body)
+	}
+	return out
+}
+
+// form posts url-encoded values with the visitor's CSRF token.
+func (v *siteVisitor) form(target string, values url.Values) *httptest.ResponseRecorder {
+	values.Set("_csrf", csrfToken(v.id))
+	return v.do(http.MethodPost, target, "application/x-www-form-urlencoded", values.Encode())
+}
+
+// newGame creates a game for the visitor and returns its id.
+func (v *siteVisitor) newGame(t testing.TB, body string) string {
+	t.Helper()
+	out := v.api(t, http.MethodPost, "/api/games", body, http.StatusCreated)
+	id, _ := out["id"].(string)
+	if len(id) != 32 {
+		t.Fatalf("new game has id %q", id)
+	}
+	return id
+}
+
+// startQuiz starts a quiz round with the form and returns its id.
+func (v *siteVisitor) startQuiz(t testing.TB) string {
+	t.Helper()
+	rec := v.form("/quiz/rounds", url.Values{})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("POST /quiz/rounds = %d: %s", rec.Code, rec.Body)
+	}
+	id := strings.TrimPrefix(rec.Header().Get("Location"), "/quiz/rounds/")
+	if len(id) != 32 {
+		t.Fatalf("quiz round location %q", rec.Header().Get("Location"))
+	}
+	return id
+}
+
+// snapshot dumps every table of the database, so a test can prove a
+// refused request stored nothing.
+func (s *fullSite) snapshot(t testing.TB) string {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+s.dbPath+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	for rows.Next() {
+		var n string
+		rows.Scan(&n)
+		tables = append(tables, n)
+	}
+	rows.Close()
+	var out strings.Builder
+	for _, tbl := range tables {
+		rs, err := db.Query(`SELECT * FROM "` + tbl + `" ORDER BY 1`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := rs.Columns()
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		for rs.Next() {
+			if err := rs.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&out, "%s %v\n", tbl, vals)
+		}
+		rs.Close()
+	}
+	return out.String()
+}
+
+// noPanic fails the test if the site logged a panic or a 5xx.
+func (s *fullSite) noPanic(t testing.TB) {
+	t.Helper()
+	logs := s.log.String()
+	if strings.Contains(logs, "panic") || strings.Contains(logs, "request failed") {
+		t.Errorf("the site logged a panic or a server error:\n%s", logs)
+	}
+}
