@@ -64,19 +64,10 @@ func (g *Game) Play(m Move) error {
 		return fmt.Errorf("chess: the game is over (%s); no more moves can be played", g.outcome.Reason())
 	}
 	pos := g.Position()
-	var buf [256]Move
-	moves := pos.AppendLegalMoves(buf[:0])
-	legal := false
-	for _, l := range moves {
-		if l == m {
-			legal = true
-			break
-		}
-	}
+	san, legal := pos.legalSAN(m)
 	if !legal {
 		return fmt.Errorf("chess: %s is not a legal move here", m.UCI())
 	}
-	san := pos.san(m, moves)
 	next := new(Position)
 	pos.PlayInto(m, next)
 	g.positions = append(g.positions, next)

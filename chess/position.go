@@ -1,5 +1,7 @@
 package chess
 
+import "slices"
+
 // Position is a chess position. Positions are values that never change once
 // built: playing a move makes a new position. The struct is small so that
 // the engine can copy it instead of undoing moves.
@@ -325,12 +327,7 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	var buf [256]Move
-	for _, l := range p.AppendLegalMoves(buf[:0]) {
-		if l == m {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(p.AppendLegalMoves(buf[:0]), m)
 }
 
 // LegalMoves returns every legal move.

@@ -2,6 +2,7 @@ package chess
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -9,19 +10,19 @@ import (
 // "O-O", "e8=Q+", "Nbd2", "R1e2", "Qh4#". It returns "" when m is not a legal
 // move in this position.
 func (p *Position) SAN(m Move) string {
+	san, _ := p.legalSAN(m)
+	return san
+}
+
+// legalSAN formats m when it is legal here, and reports whether it is, so
+// callers that need both generate the legal moves once.
+func (p *Position) legalSAN(m Move) (string, bool) {
 	var buf [256]Move
 	moves := p.AppendLegalMoves(buf[:0])
-	legal := false
-	for _, l := range moves {
-		if l == m {
-			legal = true
-			break
-		}
+	if !slices.Contains(moves, m) {
+		return "", false
 	}
-	if !legal {
-		return ""
-	}
-	return p.san(m, moves)
+	return p.san(m, moves), true
 }
 
 // san formats the legal move m; moves are all legal moves of p.
