@@ -113,7 +113,8 @@ export function refreshLabel(el) {
   el.setAttribute("aria-label", words.join(", "));
 }
 
-function pieceSVG(code) {
+/** Builds a piece ("wQ") as inline SVG using the layout's sprite. */
+export function pieceSVG(code) {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("class", "piece");
   svg.setAttribute("data-piece", code);

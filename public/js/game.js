@@ -4,7 +4,7 @@
 // piece then a marked square, drag and drop, arrow keys + Enter, or a typed
 // move (G3). Dialogs and the pass screen pause the clocks (G11).
 
-import { announce, refreshLabel } from "./board.js";
+import { announce, pieceSVG, refreshLabel } from "./board.js";
 
 const root = document.querySelector("[data-game]");
 if (root) start(root);
@@ -206,20 +206,6 @@ function start(root) {
 
   function canMove() {
     return active() && !state.waiting && !busy && !passVisible && review === null && promotion === null;
-  }
-
-  const SVG_NS = "http://www.w3.org/2000/svg";
-  function pieceSVG(code) {
-    const svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("class", "piece");
-    svg.setAttribute("data-piece", code);
-    svg.setAttribute("viewBox", "0 0 45 45");
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("focusable", "false");
-    const use = document.createElementNS(SVG_NS, "use");
-    use.setAttribute("href", `#piece-${code}`);
-    svg.appendChild(use);
-    return svg;
   }
 
   // drawBoard shows a position with the H2 classes (selected, dest, check,
