@@ -216,15 +216,26 @@ func quizQuestionURL(id string, index int) string {
 
 // loadQuizRound loads the visitor's round named in the URL.
 func (h *Handler) loadQuizRound(c echo.Context) (*store.QuizRound, error) {
+	noRound := echo.NewHTTPError(http.StatusNotFound, "There is no quiz round at this address. Start a new round from the quiz page.")
 	id := c.Param("id")
 	if len(id) != 32 {
-		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no quiz round at this address. Start a new round from the quiz page.")
+		return nil, noRound
 	}
 	r, err := h.store.QuizRound(c.Request().Context(), visitorID(c), id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no quiz round at this address. Start a new round from the quiz page.")
+		return nil, noRound
 	}
 	return r, err
+}
+
+// roundQuestion is the question at index (0-based, already checked) of the
+// round; 410 Gone when the bank no longer has it.
+func (h *Handler) roundQuestion(r *store.QuizRound, index int) (*quiz.Question, error) {
+	q, ok := h.quiz.Question(r.Questions[index])
+	if !ok {
+		return nil, echo.NewHTTPError(http.StatusGone, "This question has been removed from the quiz. Start a new round from the quiz page.")
+	}
+	return q, nil
 }
 
 // quizIndex reads a 1-based question number and returns it 0-based.
@@ -262,9 +273,9 @@ func (h *Handler) showQuizRound(c echo.Context) error {
 
 // quizQuestion prepares a question page; answered questions show feedback.
 func (h *Handler) quizQuestion(r *store.QuizRound, index int) (*quizQuestionData, error) {
-	q, ok := h.quiz.Question(r.Questions[index])
-	if !ok {
-		return nil, echo.NewHTTPError(http.StatusGone, "This question has been removed from the quiz. Start a new round from the quiz page.")
+	q, err := h.roundQuestion(r, index)
+	if err != nil {
+		return nil, err
 	}
 	d := &quizQuestionData{
 		RoundID:    r.ID,
@@ -402,9 +413,9 @@ func (h *Handler) answerQuizForm(c echo.Context) error {
 	if _, done := r.Answer(index); done {
 		return c.Redirect(http.StatusSeeOther, quizQuestionURL(r.ID, index))
 	}
-	q, ok := h.quiz.Question(r.Questions[index])
-	if !ok {
-		return echo.NewHTTPError(http.StatusGone, "This question has been removed from the quiz. Start a new round from the quiz page.")
+	q, err := h.roundQuestion(r, index)
+	if err != nil {
+		return err
 	}
 	values := form["choice"]
 	if q.Kind == quiz.Squares {
@@ -486,9 +497,9 @@ func (h *Handler) answerQuizAPI(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	q, ok := h.quiz.Question(r.Questions[index])
-	if !ok {
-		return echo.NewHTTPError(http.StatusGone, "This question has been removed from the quiz. Start a new round from the quiz page.")
+	q, err := h.roundQuestion(r, index)
+	if err != nil {
+		return err
 	}
 	if stored, done := r.Answer(index); done {
 		// Answered before: the first answer stands and is reported again.
