@@ -125,7 +125,7 @@ type quizAnswerResponse struct {
 func (h *Handler) showQuiz(c echo.Context) error {
 	ctx := c.Request().Context()
 	v := visitorID(c)
-	d := quizHomeData{Questions: len(h.quiz.Questions())}
+	d := quizHomeData{Questions: h.quiz.Len()}
 	missed, err := h.store.MissedQuizQuestions(ctx, v)
 	if err != nil {
 		return err

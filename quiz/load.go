@@ -135,6 +135,9 @@ func Parse(fsys fs.FS, dir string) (*Bank, error) {
 // Questions returns every question, in file order.
 func (b *Bank) Questions() []*Question { return slices.Clone(b.questions) }
 
+// Len returns how many questions the bank holds, without copying them.
+func (b *Bank) Len() int { return len(b.questions) }
+
 // Question finds a question by id.
 func (b *Bank) Question(id string) (*Question, bool) {
 	q, ok := b.byID[id]
