@@ -235,7 +235,9 @@ func (s *fullSite) snapshot(t testing.TB) string {
 	var tables []string
 	for rows.Next() {
 		var n string
-		rows.Scan(&n)
+		if err := rows.Scan(&n); err != nil {
+			t.Fatal(err)
+		}
 		tables = append(tables, n)
 	}
 	rows.Close()
