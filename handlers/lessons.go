@@ -103,13 +103,11 @@ func (h *Handler) showLearn(c echo.Context) error {
 
 // lessonPage is what a lesson page shows.
 type lessonPage struct {
-	Lesson         *lessons.Lesson
-	Number, Total  int
-	Done, Marked   bool // Marked: the visitor pressed "Mark as done"
-	Solved         int
-	PracticeURL    string // "" when the lesson has no exercises
-	AllExercises   int
-	CourseFinished bool
+	Lesson        *lessons.Lesson
+	Number, Total int
+	Done, Marked  bool // Marked: the visitor pressed "Mark as done"
+	Solved        int
+	PracticeURL   string // "" when the lesson has no exercises
 }
 
 func (h *Handler) findLesson(c echo.Context) (*lessons.Lesson, error) {
@@ -133,8 +131,7 @@ func (h *Handler) showLesson(c echo.Context) error {
 	done, solved := lessonDone(report, l)
 	_, marked := report.LessonsRead[l.Slug]
 	all := h.lessons.Lessons()
-	page := lessonPage{Lesson: l, Number: 1, Total: len(all), Done: done, Marked: marked, Solved: solved,
-		AllExercises: len(l.Exercises)}
+	page := lessonPage{Lesson: l, Number: 1, Total: len(all), Done: done, Marked: marked, Solved: solved}
 	for i, other := range all {
 		if other == l {
 			page.Number = i + 1
