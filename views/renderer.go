@@ -50,8 +50,6 @@ func Funcs() template.FuncMap {
 		"asset":  public.URL,
 		"board":  RenderBoard,
 		"pieces": PieceSprite,
-		"add":    func(a, b int) int { return a + b },
-		"sub":    func(a, b int) int { return a - b },
 		"percent": func(part, whole int) int {
 			if whole <= 0 {
 				return 0
@@ -95,9 +93,6 @@ func New() (*Renderer, error) {
 	}
 	return r, nil
 }
-
-// Has reports whether a page template exists.
-func (r *Renderer) Has(page string) bool { return r.pages[page] != nil }
 
 // Render executes a page into a buffer and only then writes it, so a
 // template error never leaves half a page behind. When w is an
