@@ -378,7 +378,7 @@ func BenchmarkSearchMiddlegame(b *testing.B) {
 	start := time.Now()
 	for b.Loop() {
 		s.Clear()
-		res := s.Search(context.Background(), pos, nil, Limits{Depth: 7})
+		res := s.Search(context.Background(), pos, nil, Limits{Depth: 9})
 		nodes += res.Nodes
 	}
 	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")

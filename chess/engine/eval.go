@@ -223,6 +223,10 @@ func Evaluate(pos *chess.Position) int {
 					phase += phaseKnight
 					nonPawn[c] += 3
 					att = chess.KnightAttacks(s)
+					if outpost(c, s, pawns, pawnAtt) {
+						mg[c] += 22
+						eg[c] += 12
+					}
 				case chess.Bishop:
 					phase += phaseBishop
 					nonPawn[c] += 3
@@ -304,6 +308,16 @@ func Evaluate(pos *chess.Position) int {
 		}
 	}
 
+	// Threats: pieces attacked by a pawn.
+	for c := chess.White; c <= chess.Black; c++ {
+		them := c.Other()
+		targets := own[them] &^ pawns[them] &^ pos.Pieces(them, chess.King)
+		if n := (pawnAtt[c] & targets).Count(); n > 0 {
+			mg[c] += 30 * n
+			eg[c] += 20 * n
+		}
+	}
+
 	// King safety: a pawn shield, and the pressure of enemy pieces around
 	// the king, which counts only while the enemy still has a queen.
 	for c := chess.White; c <= chess.Black; c++ {
@@ -320,7 +334,7 @@ func Evaluate(pos *chess.Position) int {
 		}
 		if kingAttackers[c] >= 2 && pos.Pieces(them, chess.Queen) != 0 {
 			u := kingAttack[c]
-			mg[c] -= u * u / 4
+			mg[c] -= min(u*u/4, 500)
 		}
 	}
 
@@ -353,4 +367,19 @@ func Evaluate(pos *chess.Position) int {
 		}
 	}
 	return score + 10 // the side to move has the initiative
+}
+
+// outpost reports whether a knight of colour c on s stands on an outpost:
+// in the enemy half or the centre ranks, guarded by its own pawn, and out
+// of reach of the enemy pawns.
+func outpost(c chess.Color, s chess.Square, pawns, pawnAtt [2]chess.Bitboard) bool {
+	rel := s.Rank()
+	if c == chess.Black {
+		rel = 7 - rel
+	}
+	if rel < 3 || rel > 5 || pawnAtt[c]&chess.SquareBB(s) == 0 {
+		return false
+	}
+	// Enemy pawns on the adjacent files ahead of the knight could chase it.
+	return passedMask[c][s]&^fileBB[s.File()]&pawns[c.Other()] == 0
 }
