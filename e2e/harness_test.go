@@ -226,8 +226,22 @@ type Browser struct {
 	base context.Context // the same tab without the deadline (for failure screenshots)
 	t    *testing.T
 
+	noJS bool // scripts are switched off in this tab
+
 	mu       sync.Mutex
 	messages []string // console errors, exceptions, CSP violations
+}
+
+// WaitScript waits until the page module on sel has set itself up (it sets
+// data-ready), so a click after a form navigation is not handled by the
+// plain form before the script has attached. Without JavaScript it returns
+// at once.
+func (b *Browser) WaitScript(sel string) {
+	b.t.Helper()
+	if b.noJS {
+		return
+	}
+	b.Do(chromedp.WaitVisible(chromedp.CSS(sel + "[data-ready]")))
 }
 
 // BrowserOption changes how newBrowser sets up the tab.
@@ -286,7 +300,7 @@ func newBrowser(t *testing.T, opts ...BrowserOption) *Browser {
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), allocOpts...)
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
-	b := &Browser{t: t}
+	b := &Browser{t: t, noJS: cfg.noJS}
 	// Start the browser without a deadline (a deadline on the first call
 	// would bound the browser's life), then bound the test's work.
 	if err := chromedp.Do(ctx); err != nil {

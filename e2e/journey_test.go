@@ -149,7 +149,7 @@ func answerQuizQuestion(t *testing.T, b *Browser, bank *quiz.Bank, n int) (strin
 	t.Helper()
 	journeyWait(t, b, fmt.Sprintf("question %d", n),
 		`(() => { const q = document.querySelector("[data-quiz]"); const num = document.querySelector("[data-quiz-number]");
-			return q !== null && !q.hasAttribute("data-answered") && num !== null && num.textContent === "`+strconv.Itoa(n)+`"; })()`, 30*time.Second)
+			return q !== null && q.hasAttribute("data-ready") && !q.hasAttribute("data-answered") && num !== null && num.textContent === "`+strconv.Itoa(n)+`"; })()`, 30*time.Second)
 	id := Eval[string](b, `document.querySelector("[data-quiz]").dataset.question`)
 	kind := quiz.Kind(Eval[string](b, `document.querySelector("[data-quiz]").dataset.kind`))
 	prompt := Eval[string](b, `document.querySelector("[data-quiz] .quiz-prompt").textContent`)

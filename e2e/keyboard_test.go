@@ -146,6 +146,7 @@ func TestKeyboardQuizQuestion(t *testing.T) {
 	tabUntil(t, b, `[data-action="start-quiz"]`)
 	b.Do(chromedp.KeyEvent(kb.Enter))
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-quiz] [data-action="answer"]`)))
+	b.WaitScript(`[data-quiz]`)
 	id := Eval[string](b, `document.querySelector("[data-quiz]").dataset.question`)
 	q, ok := bank.Question(id)
 	if !ok {

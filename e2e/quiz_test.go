@@ -16,6 +16,7 @@ import (
 func answerQuestion(t *testing.T, b *Browser, bank *quiz.Bank, wrong bool) string {
 	t.Helper()
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-quiz] [data-action="answer"]`)))
+	b.WaitScript(`[data-quiz]`)
 	id := Eval[string](b, `document.querySelector("[data-quiz]").dataset.question`)
 	q, ok := bank.Question(id)
 	if !ok {

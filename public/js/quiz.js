@@ -20,6 +20,8 @@ class Question {
       onSquare(this.board, (name) => this.toggle(name));
     }
     this.form.addEventListener("submit", (ev) => this.onSubmit(ev));
+    // Tests (and anyone curious) can tell the in-place answering is live.
+    root.dataset.ready = "true";
   }
 
   toggle(name) {
