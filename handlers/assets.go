@@ -1,6 +1,9 @@
 package handlers
 
 import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -12,25 +15,69 @@ import (
 	"chesstutor/public"
 )
 
+// asset is one embedded public file, read and compressed once at start-up:
+// assets are served on every first visit, and gzip at the best level costs
+// more than the request itself.
+type asset struct {
+	contentType string
+	raw, gz     []byte // gz is nil when compressing does not pay
+}
+
+// loadAssets reads every public file into memory, with a gzip copy of the
+// text ones.
+func loadAssets() (map[string]asset, error) {
+	out := map[string]asset{}
+	err := fs.WalkDir(public.Files, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		raw, err := fs.ReadFile(public.Files, name)
+		if err != nil {
+			return err
+		}
+		a := asset{contentType: contentType(name), raw: raw}
+		if len(raw) >= 512 && !strings.HasSuffix(name, ".png") {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			zw.Write(raw)
+			zw.Close()
+			if buf.Len() < len(raw) {
+				a.gz = buf.Bytes()
+			}
+		}
+		out[name] = a
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("handlers: load public assets: %w", err)
+	}
+	return out, nil
+}
+
 // serveAsset serves an embedded file from /assets/<version>/<path>. The
 // current version is cached for a year (the URL changes with the content);
 // an old version still gets today's file, but without long caching, so a
 // page rendered before a deploy keeps working.
 func (h *Handler) serveAsset(c echo.Context) error {
-	name := c.Param("*")
-	if !fs.ValidPath(name) || strings.HasPrefix(name, ".") {
+	a, ok := h.assets[c.Param("*")]
+	if !ok {
 		return echo.NewHTTPError(http.StatusNotFound)
 	}
-	b, err := fs.ReadFile(public.Files, name)
-	if err != nil {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
+	header := c.Response().Header()
 	if c.Param("version") == public.Version {
-		c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		header.Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {
-		c.Response().Header().Set("Cache-Control", "no-cache")
+		header.Set("Cache-Control", "no-cache")
 	}
-	return c.Blob(http.StatusOK, contentType(name), b)
+	if a.gz == nil {
+		return c.Blob(http.StatusOK, a.contentType, a.raw)
+	}
+	header.Add("Vary", "Accept-Encoding")
+	if strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
+		header.Set("Content-Encoding", "gzip")
+		return c.Blob(http.StatusOK, a.contentType, a.gz)
+	}
+	return c.Blob(http.StatusOK, a.contentType, a.raw)
 }
 
 // serveFavicon answers the browsers that ask for /favicon.ico.

@@ -66,6 +66,7 @@ type Handler struct {
 
 	limiter  *visitorLimiter
 	visitors *knownVisitors
+	assets   map[string]asset
 }
 
 // New returns a Handler; zero Limits fields take the defaults.
@@ -85,7 +86,14 @@ func New(d Deps) *Handler {
 	if d.Limits.APIBurst <= 0 {
 		d.Limits.APIBurst = DefaultAPIBurst
 	}
+	assets, err := loadAssets()
+	if err != nil {
+		// The files are embedded in the binary: failing to read them is a
+		// broken build, so the boot stops here.
+		panic(err)
+	}
 	return &Handler{
+		assets:   assets,
 		store:    d.Store,
 		views:    d.Views,
 		games:    d.Games,
@@ -115,7 +123,10 @@ func (h *Handler) Register(e *echo.Echo) {
 		middleware.GzipWithConfig(middleware.GzipConfig{
 			MinLength: 1024,
 			Level:     gzip.BestSpeed,
-			Skipper:   func(c echo.Context) bool { return isAPI(c.Request().URL.Path) },
+			Skipper: func(c echo.Context) bool {
+				p := c.Request().URL.Path
+				return isAPI(p) || strings.HasPrefix(p, "/assets/") // assets come compressed already
+			},
 		}),
 		h.limitBody,
 		h.identifyVisitor,
