@@ -22,18 +22,13 @@ func see(pos *chess.Position, m chess.Move) int {
 	if m.IsEnPassant() {
 		occ &^= chess.SquareBB(to ^ 8)
 	}
-	var pieces [2][7]chess.Bitboard
-	for c := chess.White; c <= chess.Black; c++ {
-		for t := chess.Pawn; t <= chess.King; t++ {
-			pieces[c][t] = pos.Pieces(c, t)
-		}
-	}
-	diag := pieces[0][chess.Bishop] | pieces[1][chess.Bishop] | pieces[0][chess.Queen] | pieces[1][chess.Queen]
-	straight := pieces[0][chess.Rook] | pieces[1][chess.Rook] | pieces[0][chess.Queen] | pieces[1][chess.Queen]
-	attackers := chess.PawnAttacks(chess.Black, to)&pieces[chess.White][chess.Pawn] |
-		chess.PawnAttacks(chess.White, to)&pieces[chess.Black][chess.Pawn] |
-		chess.KnightAttacks(to)&(pieces[0][chess.Knight]|pieces[1][chess.Knight]) |
-		chess.KingAttacks(to)&(pieces[0][chess.King]|pieces[1][chess.King]) |
+	queens := pos.Pieces(chess.White, chess.Queen) | pos.Pieces(chess.Black, chess.Queen)
+	diag := pos.Pieces(chess.White, chess.Bishop) | pos.Pieces(chess.Black, chess.Bishop) | queens
+	straight := pos.Pieces(chess.White, chess.Rook) | pos.Pieces(chess.Black, chess.Rook) | queens
+	attackers := chess.PawnAttacks(chess.Black, to)&pos.Pieces(chess.White, chess.Pawn) |
+		chess.PawnAttacks(chess.White, to)&pos.Pieces(chess.Black, chess.Pawn) |
+		chess.KnightAttacks(to)&(pos.Pieces(chess.White, chess.Knight)|pos.Pieces(chess.Black, chess.Knight)) |
+		chess.KingAttacks(to)&(pos.Pieces(chess.White, chess.King)|pos.Pieces(chess.Black, chess.King)) |
 		chess.BishopAttacks(to, occ)&diag |
 		chess.RookAttacks(to, occ)&straight
 	side := pos.Turn().Other()
@@ -44,7 +39,7 @@ func see(pos *chess.Position, m chess.Move) int {
 		var from chess.Bitboard
 		var t chess.PieceType
 		for t = chess.Pawn; t <= chess.King; t++ {
-			if b := attackers & pieces[side][t]; b != 0 {
+			if b := attackers & pos.Pieces(side, t); b != 0 {
 				from = b & -b
 				break
 			}
@@ -52,7 +47,7 @@ func see(pos *chess.Position, m chess.Move) int {
 		if from == 0 {
 			break
 		}
-		if t == chess.King && attackers&(occupancyOf(pieces[side.Other()])) != 0 {
+		if t == chess.King && attackers&pos.Occupancy(side.Other()) != 0 {
 			break // the king may not capture into a defended square
 		}
 		d++
@@ -71,12 +66,4 @@ func see(pos *chess.Position, m chess.Move) int {
 		gain[d-1] = -max(-gain[d-1], gain[d])
 	}
 	return gain[0]
-}
-
-func occupancyOf(p [7]chess.Bitboard) chess.Bitboard {
-	var b chess.Bitboard
-	for _, x := range p[1:] {
-		b |= x
-	}
-	return b
 }
