@@ -3,7 +3,6 @@
 package handlers
 
 import (
-	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
@@ -187,8 +186,8 @@ func (h *Handler) render(c echo.Context, status int, page string, data any) erro
 		BoardTheme: boardTheme(c),
 		Path:       c.Request().URL.RequestURI(),
 	}
-	var buf bytes.Buffer
-	if err := h.views.Render(&buf, status, page, p); err != nil {
+	body, err := h.views.Execute(page, p)
+	if err != nil {
 		return err
 	}
 	hdr := c.Response().Header()
@@ -199,7 +198,7 @@ func (h *Handler) render(c echo.Context, status int, page string, data any) erro
 	} else {
 		// Pages are per visitor and change with progress: the browser keeps
 		// them but asks every time; an unchanged page answers 304 (N5).
-		sum := sha256.Sum256(buf.Bytes())
+		sum := sha256.Sum256(body)
 		etag := `W/"` + hex.EncodeToString(sum[:12]) + `"`
 		hdr.Set("Cache-Control", "private, no-cache")
 		hdr.Set("ETag", etag)
@@ -209,7 +208,7 @@ func (h *Handler) render(c echo.Context, status int, page string, data any) erro
 		}
 	}
 	c.Response().WriteHeader(status)
-	_, err := c.Response().Write(buf.Bytes())
+	_, err = c.Response().Write(body)
 	return err
 }
 

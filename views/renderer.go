@@ -94,23 +94,33 @@ func New() (*Renderer, error) {
 	return r, nil
 }
 
-// Render executes a page into a buffer and only then writes it, so a
-// template error never leaves half a page behind. When w is an
-// http.ResponseWriter it also sets the content type and status.
-func (r *Renderer) Render(w io.Writer, status int, page string, data Page) error {
+// Execute renders a page into memory, so a template error never leaves
+// half a page behind; callers that post-process the page (ETag, 304) use
+// it directly.
+func (r *Renderer) Execute(page string, data Page) ([]byte, error) {
 	t := r.pages[page]
 	if t == nil {
-		return fmt.Errorf("views: no page template %q", page)
+		return nil, fmt.Errorf("views: no page template %q", page)
 	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "layout.html", data); err != nil {
-		return fmt.Errorf("views: render %s: %w", page, err)
+		return nil, fmt.Errorf("views: render %s: %w", page, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// Render executes a page (see Execute) and only then writes it. When w is
+// an http.ResponseWriter it also sets the content type and status.
+func (r *Renderer) Render(w io.Writer, status int, page string, data Page) error {
+	b, err := r.Execute(page, data)
+	if err != nil {
+		return err
 	}
 	if rw, ok := w.(http.ResponseWriter); ok {
 		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
 		rw.WriteHeader(status)
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err = w.Write(b)
 	return err
 }
 
