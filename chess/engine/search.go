@@ -399,15 +399,25 @@ func (s *Searcher) isDraw(pos *chess.Position, ply int) bool {
 	return pos.InsufficientMaterial()
 }
 
-func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
+// enter starts a node at ply: it resets the node's principal variation,
+// polls the stop condition every 2048 nodes and counts the node. It reports
+// false once the search has been stopped.
+func (s *Searcher) enter(ply int) bool {
 	s.pvLen[ply] = ply
 	if s.nodes&2047 == 0 && s.checkStop() {
 		s.aborted = true
 	}
 	if s.aborted {
-		return 0
+		return false
 	}
 	s.nodes++
+	return true
+}
+
+func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
+	if !s.enter(ply) {
+		return 0
+	}
 	pos := &s.stack[ply]
 	key := pos.Hash()
 	s.hashes[s.rootIdx+ply] = key
@@ -608,14 +618,9 @@ func (s *Searcher) rewardQuiet(m chess.Move, ply, depth int, before []chess.Move
 }
 
 func (s *Searcher) quiesce(ply, alpha, beta int) int {
-	s.pvLen[ply] = ply
-	if s.nodes&2047 == 0 && s.checkStop() {
-		s.aborted = true
-	}
-	if s.aborted {
+	if !s.enter(ply) {
 		return 0
 	}
-	s.nodes++
 	pos := &s.stack[ply]
 	if ply >= maxPly {
 		return Evaluate(pos)
