@@ -33,6 +33,7 @@ type quizScore struct {
 type quizSparkline struct {
 	Points string
 	Dots   []quizDot
+	Label  string // the scores in words, for screen readers
 }
 
 type quizDot struct{ X, Y int }
@@ -174,16 +175,18 @@ func quizSparklineFor(scores []quizScore) *quizSparkline {
 		return nil
 	}
 	s := &quizSparkline{}
-	var pts []string
+	var pts, words []string
 	n := len(scores)
 	for i := range n {
 		sc := scores[n-1-i]
+		words = append(words, fmt.Sprintf("%d of %d", sc.Score, sc.Total))
 		x := 4 + i*92/(n-1)
 		y := 26 - sc.Percent*22/100
 		s.Dots = append(s.Dots, quizDot{x, y})
 		pts = append(pts, fmt.Sprintf("%d,%d", x, y))
 	}
 	s.Points = strings.Join(pts, " ")
+	s.Label = fmt.Sprintf("Your last %d scores, oldest first: %s", n, strings.Join(words, ", "))
 	return s
 }
 
