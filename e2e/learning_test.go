@@ -368,6 +368,13 @@ func TestLearningScreenshots(t *testing.T) {
 		for i := 0; i < 3; i++ {
 			followLink(t, b, `[data-action="next-lesson"]`, `^/learn/`+all[i+1].Slug+`$`)
 		}
+		// Lesson 4 opens with the note that lesson 3 is done; then its end.
+		firstScreen(t, b, "issue14-lesson-top-"+size)
+		Eval[bool](b, `scrollTo(0, document.documentElement.scrollHeight); true`)
+		firstScreen(t, b, "issue14-lesson-end-"+size)
+		b.Open(srv.URL + "/")
+		b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-action="start-learning"]`)))
+		b.Screenshot("issue14-home-" + size)
 		b.Open(srv.URL + "/learn")
 		b.Do(chromedp.WaitVisible(chromedp.CSS(`.toc`)))
 		b.Screenshot("issue14-learn-" + size)
