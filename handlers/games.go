@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -223,6 +224,23 @@ type gamePage struct {
 	ID, Title, Status string
 	Board             views.Board
 	MovePairs         []movePair
+	Facts             gameFacts
+}
+
+// gameFacts are the shared facts game.js needs, rendered into the page as
+// JSON so the browser keeps no copy of its own (issue 17).
+type gameFacts struct {
+	Colors   map[string]string `json:"colors"` // "white" -> "White"
+	StartFEN string            `json:"start_fen"`
+}
+
+func newGameFacts() gameFacts {
+	f := gameFacts{Colors: map[string]string{}, StartFEN: chess.StartFEN}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		name := c.String()
+		f.Colors[name] = strings.ToUpper(name[:1]) + name[1:]
+	}
+	return f
 }
 
 // showGame is GET /play/:id. The board is drawn on the server, so the
@@ -245,7 +263,7 @@ func (h *Handler) showGame(c echo.Context) error {
 			}
 		}
 	}
-	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend"}
+	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend", Facts: newGameFacts()}
 	if st.Mode == "computer" {
 		p.Title = fmt.Sprintf("Game against the computer, level %d", st.Level)
 	}
