@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -224,7 +225,7 @@ type gamePage struct {
 	ID, Title, Status string
 	Board             views.Board
 	MovePairs         []movePair
-	Facts             gameFacts
+	Facts             string // gameFacts as JSON, for game.js
 }
 
 // gameFacts are the shared facts game.js needs, rendered into the page as
@@ -234,13 +235,17 @@ type gameFacts struct {
 	StartFEN string            `json:"start_fen"`
 }
 
-func newGameFacts() gameFacts {
+func newGameFacts() string {
 	f := gameFacts{Colors: map[string]string{}, StartFEN: chess.StartFEN}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		name := c.String()
 		f.Colors[name] = strings.ToUpper(name[:1]) + name[1:]
 	}
-	return f
+	b, err := json.Marshal(f)
+	if err != nil {
+		panic(err) // maps of strings always marshal
+	}
+	return string(b)
 }
 
 // showGame is GET /play/:id. The board is drawn on the server, so the

@@ -47,8 +47,7 @@ export function init(root) {
     clocks: { white: q('[data-clock="white"]'), black: q('[data-clock="black"]') },
     rows: { top: q('[data-player="top"]'), bottom: q('[data-player="bottom"]') },
   };
-  const facts = document.getElementById("game-facts");
-  g.facts = facts ? JSON.parse(facts.textContent) : {};
+  g.facts = JSON.parse(root.getAttribute("data-facts") || "{}");
 }
 
 /** "White" or "Black", as the server names the colours. */
