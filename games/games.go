@@ -238,10 +238,9 @@ func (s *Service) Get(ctx context.Context, visitor, id string) (*State, error) {
 	return s.update(ctx, visitor, id, nil, func(*loaded, time.Time) error { return errNoChange })
 }
 
-var (
-	uciPattern = regexp.MustCompile(`^[a-h][1-8][a-h][1-8][qrbn]?$`)
-	sanPattern = regexp.MustCompile(`^(?:[O0]-[O0](?:-[O0])?|[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBNqrbn])?)[+#]?[!?]{0,2}$`)
-)
+// uciPattern is the "move" field's form; typed moves ("san") are read by
+// chess.ParseSAN alone, the one grammar for them (G22).
+var uciPattern = regexp.MustCompile(`^[a-h][1-8][a-h][1-8][qrbn]?$`)
 
 // Move plays the human's move (UCI in uci, or SAN in san) on the position
 // the client saw at ply. Against the computer, the reply follows before
@@ -255,8 +254,6 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 		return nil, fail(Invalid, `Send either "move" or "san", not both.`)
 	case uci != "" && !uciPattern.MatchString(uci):
 		return nil, fail(Invalid, "%q is not a move in UCI form: write the start and end squares, like e2e4 (or e7e8q for a promotion).", clip(uci))
-	case san != "" && !sanPattern.MatchString(san):
-		return nil, fail(Invalid, "%q is not a move in algebraic notation. Try something like e4, Nf3, exd5, O-O or e8=Q.", clip(san))
 	}
 	if ply == nil {
 		return nil, fail(Invalid, `Send the ply you saw ("ply": the number of half-moves played) with the move.`)
@@ -276,6 +273,10 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 			m, err = pos.ParseUCI(uci)
 		} else {
 			m, err = pos.ParseSAN(san)
+		}
+		var syntax *chess.SyntaxError
+		if errors.As(err, &syntax) {
+			return fail(Invalid, "%s", sentence(trimChess(err)))
 		}
 		if err != nil {
 			return fail(Illegal, "%s", sentence(trimChess(err)))

@@ -201,19 +201,34 @@ func material(pos *chess.Position, c chess.Color) int {
 	return sum
 }
 
+// PieceValue is the usual value of a piece in pawns (G9, G21); the king
+// has none.
+func PieceValue(t chess.PieceType) int { return pieceValues[t] }
+
+// pawnWords says a material difference in pawns: "one pawn", "two pawns".
+func pawnWords(n int) string {
+	words := []string{"no pawns", "one pawn", "two pawns", "three pawns", "four pawns", "five pawns",
+		"six pawns", "seven pawns", "eight pawns", "nine pawns", "ten pawns"}
+	if n < len(words) {
+		return words[n]
+	}
+	return fmt.Sprintf("%d pawns", n)
+}
+
 // computerAcceptsDraw is the rule of G9: the computer accepts a draw when
 // it is behind on material, or when material is level and the game has
-// reached move 30; otherwise it declines. The second value says why.
+// reached move 30; otherwise it declines. The second value says why, in
+// pawns (a knight is worth three).
 func computerAcceptsDraw(pos *chess.Position, computer chess.Color) (bool, string) {
 	mine, yours := material(pos, computer), material(pos, computer.Other())
 	switch {
 	case mine < yours:
-		return true, fmt.Sprintf("it is behind on material (%d against your %d).", mine, yours)
+		return true, fmt.Sprintf("it is %s behind.", pawnWords(yours-mine))
 	case mine == yours && pos.FullmoveNumber() >= 30:
 		return true, fmt.Sprintf("material is level and the game has reached move %d.", pos.FullmoveNumber())
 	case mine == yours:
 		return false, fmt.Sprintf("material is level, and it only agrees to a draw in a level position from move 30 on (this is move %d).", pos.FullmoveNumber())
 	default:
-		return false, fmt.Sprintf("it is ahead on material (%d against your %d) and wants to play on.", mine, yours)
+		return false, fmt.Sprintf("it is %s ahead and wants to play on.", pawnWords(mine-yours))
 	}
 }
