@@ -100,8 +100,10 @@ func (t Task) Validate() error {
 	if _, err := ParseGoal(string(t.Goal)); err != nil {
 		return err
 	}
-	if t.Pos.KingSquare(chess.White) == chess.NoSquare || t.Pos.KingSquare(chess.Black) == chess.NoSquare {
-		return fmt.Errorf("exercise: a move exercise needs both kings")
+	// A move exercise is a moment of a real game: one king each, no pawn
+	// on the first or last rank, the side not to move not in check.
+	if _, err := chess.NewGame(t.Pos); err != nil {
+		return fmt.Errorf("exercise: not a game position: %v", err)
 	}
 	if t.Goal == GoalSave {
 		if t.Square == chess.NoSquare {
@@ -261,7 +263,8 @@ func (t Task) illegal(from, to chess.Square, promo chess.PieceType) string {
 			return "A pawn may become only a queen, rook, bishop or knight."
 		}
 	}
-	return "That move is not allowed: " + Reason(t.Pos, from, to) + "."
+	why := Reason(t.Pos, from, to)
+	return "That move is not allowed. " + strings.ToUpper(why[:1]) + why[1:] + "."
 }
 
 // JudgeMove grades a legal move.
@@ -340,7 +343,7 @@ func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) strin
 		return fmt.Sprintf("%s is a legal move, but it is not castling: move the king two squares towards a rook.", san)
 	case GoalEnPassant:
 		ep := t.Pos.EnPassant()
-		return fmt.Sprintf("%s is legal, but the task is to take en passant: the enemy pawn has just jumped past %s, and only this move can you take it.", san, ep)
+		return fmt.Sprintf("%s is legal, but the task is to take en passant: the enemy pawn has just jumped over %s, and you may take it only on this move.", san, ep)
 	case GoalNoStalemate:
 		if caps := anyTakes(after); len(caps) > 0 {
 			c := caps[0]
@@ -464,7 +467,7 @@ func (t Task) JudgeLine(first, reply chess.Move, from, to chess.Square, promo ch
 	v := second.Judge(from, to, promo)
 	v.Solved = v.Correct
 	if v.Correct {
-		v.Reason = "Checkmate in two! " + v.Reason
+		v.Reason = "Checkmate in two! " + strings.TrimPrefix(v.Reason, "Checkmate! ")
 	}
 	return v, nil
 }
