@@ -54,10 +54,15 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 			victim, by := reply.Captured().Type(), reply.Piece().Type()
 			r := Reason{Code: Hangs, Piece: victim, By: by, Square: s, Move: after.SAN(reply),
 				Free: after.Attackers(s, c) == 0, Moved: s == m.To() && !m.IsCastle()}
-			if r.Moved && m.IsCapture() && value[m.Captured().Type()] < value[victim] {
+			switch {
+			case !r.Moved || !m.IsCapture():
+				return r
+			case value[m.Captured().Type()] < value[victim]:
 				r.Code, r.Target = BadTrade, m.Captured().Type()
+				return r
 			}
-			return r
+			// The move took something worth as much: a fair trade, so
+			// the cost lies elsewhere.
 		}
 	}
 	// The reply forks two pieces.
@@ -125,6 +130,19 @@ func forks(pos *chess.Position, mv chess.Move) []chess.PieceType {
 	t := mv.Piece().Type()
 	if p := mv.Promotion(); p != chess.NoPieceType {
 		t = p
+	}
+	// A forking piece that is simply taken forks nothing: it must stand
+	// where no cheaper or equal piece attacks it, and be defended if
+	// attacked at all.
+	if them := after.Attackers(mv.To(), c.Other()); them != 0 {
+		if after.Attackers(mv.To(), c) == 0 {
+			return nil
+		}
+		for them != 0 {
+			if value[after.PieceAt(them.PopFirst()).Type()] <= value[t] {
+				return nil
+			}
+		}
 	}
 	var targets []chess.PieceType
 	hit := attacks(t, c, mv.To(), after.Occupied()) & after.Occupancy(c.Other())

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -339,5 +340,55 @@ func TestReasonJSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(bad), &r); err == nil {
 			t.Errorf("%s was accepted", bad)
 		}
+	}
+}
+
+func TestForks(t *testing.T) {
+	tests := []struct {
+		name, fen, move string
+		want            []chess.PieceType
+	}{
+		{"knight forks king and rook", "r3k3/8/8/3N4/8/8/7P/4K3 w - - 0 1", "Nc7+", []chess.PieceType{chess.King, chess.Rook}},
+		{"the forking knight is taken by a bishop", "r2bk3/8/8/3N4/8/8/7P/4K3 w - - 0 1", "Nc7+", nil},
+		{"an undefended forker taken by the queen", "r3k3/8/3q4/3N4/8/8/7P/4K3 w - - 0 1", "Nc7+", nil},
+		{"a defended forker attacked only by a dearer piece", "r3k3/3q4/1P6/3N4/8/8/8/4K3 w - - 0 1", "Nc7+", []chess.PieceType{chess.King, chess.Rook}},
+		{"pawns are not fork targets", "4k3/8/8/2p1p3/8/3N4/8/4K3 w - - 0 1", "Nf4", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pos, err := chess.ParseFEN(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := pos.ParseSAN(tt.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := forks(pos, m); !slices.Equal(got, tt.want) {
+				t.Errorf("forks %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestFairTradeIsNotHanging: a capture that is recaptured is a trade, not a
+// piece given away, even when the move as a whole was poor.
+func TestFairTradeIsNotHanging(t *testing.T) {
+	// 1. Nxd6 in the test game trades a knight for a bishop; cxd6 takes back.
+	start, moves := parseGame(t, "", "e3", "e6", "d4", "d5", "Nc3", "Nf6", "Be2", "Nc6", "Nf3", "Bd6", "O-O", "O-O", "Nb5", "e5", "Nxd6", "cxd6")
+	g, err := replay(start, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply := moves[15]
+	best, err := g.positions[14].ParseSAN("dxe5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ab := Analysis{Best: best}
+	aa := Analysis{Best: reply, PV: []chess.Move{reply}}
+	r := explain(g.positions[14], g.positions[15], moves[14], ab, aa, 50)
+	if r.Code == Hangs || r.Code == BadTrade {
+		t.Errorf("reason %+v for a knight traded for a bishop", r)
 	}
 }
