@@ -45,6 +45,9 @@ func (h *Handler) checkExercise(c echo.Context) error {
 	if !ok {
 		return echo.NewHTTPError(http.StatusNotFound, "There is no exercise with that id.")
 	}
+	if ex.Kind != lessons.KindSquares {
+		return h.checkMoveExercise(c, ex) // moves.go
+	}
 	marked, err := readCheckBody(c)
 	if err != nil {
 		return err
@@ -230,6 +233,9 @@ func (h *Handler) showPractice(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if ex.Kind != lessons.KindSquares {
+		return h.showMovePractice(c, l, ex) // moves.go
+	}
 	marked, err := parseMarkList(splitMarks(c.QueryParam("m")))
 	if err != nil {
 		return err
@@ -357,6 +363,9 @@ func (h *Handler) submitPractice(c echo.Context) error {
 	_, ex, err := h.practiceTarget(c)
 	if err != nil {
 		return err
+	}
+	if ex.Kind != lessons.KindSquares {
+		return h.submitMovePractice(c, ex) // moves.go
 	}
 	form, err := c.FormParams()
 	if err != nil {
