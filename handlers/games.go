@@ -214,17 +214,11 @@ func (h *Handler) startGame(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/play/"+st.ID)
 }
 
-// movePair is one line of the move list: "12. Nf3 Nc6".
-type movePair struct {
-	Number       int
-	White, Black string
-}
-
 // gamePage is the payload of the game page.
 type gamePage struct {
 	ID, Title, Status string
 	Board             views.Board
-	MovePairs         []movePair
+	MovePairs         []chess.FullMove
 	Facts             string // gameFacts as JSON, for game.js
 }
 
@@ -255,18 +249,11 @@ func (h *Handler) showGame(c echo.Context) error {
 	if err != nil {
 		return gameError(err)
 	}
-	pos, err := chess.ParseFEN(st.FEN)
-	if err != nil {
-		return fmt.Errorf("handlers: game %s: %w", st.ID, err)
-	}
-	b := views.Board{Pos: pos, Size: "full", Flipped: st.Mode == "computer" && st.HumanColor == "black",
+	b := views.Board{Pos: st.Position(), Size: "full", Flipped: st.Mode == "computer" && st.HumanColor == "black",
 		Classes: map[chess.Square][]string{}}
-	if len(st.LastMove) >= 4 {
-		for _, s := range []string{st.LastMove[:2], st.LastMove[2:4]} {
-			if sq, err := chess.ParseSquare(s); err == nil {
-				b.Classes[sq] = append(b.Classes[sq], "last-move")
-			}
-		}
+	if m := st.LastPlayed(); m != chess.NoMove {
+		b.Classes[m.From()] = append(b.Classes[m.From()], "last-move")
+		b.Classes[m.To()] = append(b.Classes[m.To()], "last-move")
 	}
 	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend", Facts: newGameFacts()}
 	if st.Mode == "computer" {
@@ -280,22 +267,11 @@ func (h *Handler) showGame(c echo.Context) error {
 	default:
 		p.Status = "Black to move."
 	}
-	start, _ := chess.ParseFEN(st.StartFEN)
-	number, i := 1, 0
-	if start != nil {
-		number = start.FullmoveNumber()
-		if start.Turn() == chess.Black && len(st.Moves) > 0 {
-			p.MovePairs = append(p.MovePairs, movePair{Number: number, White: "…", Black: st.Moves[0]})
-			number, i = number+1, 1
+	p.MovePairs = st.FullMoves()
+	for i := range p.MovePairs {
+		if p.MovePairs[i].White == "" {
+			p.MovePairs[i].White = "…" // the game started with Black to move
 		}
-	}
-	for ; i < len(st.Moves); i += 2 {
-		mp := movePair{Number: number, White: st.Moves[i]}
-		if i+1 < len(st.Moves) {
-			mp.Black = st.Moves[i+1]
-		}
-		p.MovePairs = append(p.MovePairs, mp)
-		number++
 	}
 	return h.render(c, http.StatusOK, "play_game", p)
 }
