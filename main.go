@@ -28,6 +28,7 @@ import (
 	"chesstutor/handlers"
 	"chesstutor/lessons"
 	"chesstutor/quiz"
+	"chesstutor/quiz/rounds"
 	"chesstutor/store"
 	"chesstutor/store/sqlite"
 	"chesstutor/views"
@@ -156,7 +157,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		Store:   st,
 		Views:   renderer,
 		Games:   gameService,
-		Quiz:    bank,
+		Rounds:  rounds.New(bank, st),
 		Lessons: course,
 		Logger:  log,
 		Limits:  handlers.Limits{APIRate: cfg.apiRate, APIBurst: cfg.apiBurst},

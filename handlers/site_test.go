@@ -21,6 +21,7 @@ import (
 	"chesstutor/games"
 	"chesstutor/lessons"
 	"chesstutor/quiz"
+	"chesstutor/quiz/rounds"
 	"chesstutor/store"
 	"chesstutor/store/sqlite"
 	"chesstutor/views"
@@ -79,7 +80,7 @@ func newSite(t testing.TB, opt siteOptions) *fullSite {
 		Store:   served,
 		Views:   rend,
 		Games:   games.New(games.Config{Store: served, Engine: engine.NewPool(1, 16)}),
-		Quiz:    bank,
+		Rounds:  rounds.New(bank, served),
 		Lessons: course,
 		Logger:  slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: opt.logLevel})),
 		Limits:  opt.limits,
