@@ -60,7 +60,6 @@ type Handler struct {
 	rounds  *rounds.Service
 	lessons *lessons.Course
 	log     *slog.Logger
-	now     func() time.Time
 	limits  Limits
 
 	limiter  *visitorLimiter
@@ -99,7 +98,6 @@ func New(d Deps) *Handler {
 		rounds:   d.Rounds,
 		lessons:  d.Lessons,
 		log:      d.Logger,
-		now:      d.Now,
 		limits:   d.Limits,
 		limiter:  newVisitorLimiter(d.Limits.APIRate, d.Limits.APIBurst, d.Now),
 		visitors: newKnownVisitors(100_000),
