@@ -290,10 +290,19 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 		needReply = l.computerToMove()
 		return nil
 	})
-	if err != nil || !needReply {
+	if err != nil || !needReply || ctx.Value(noReplyKey{}) != nil {
 		return st, err
 	}
 	return s.computerReply(ctx, visitor, id)
+}
+
+type noReplyKey struct{}
+
+// WithoutReply marks a Move whose caller asks for the computer's reply
+// separately with Reply, so the page can show the move, and the computer's
+// clock running, before the search ends (G17).
+func WithoutReply(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noReplyKey{}, true)
 }
 
 // Reply asks the computer for its move when the page finds it missing
