@@ -22,6 +22,7 @@ import (
 // e2e/screenshots/<name>.png, for people to look at.
 func viewShot(t *testing.T, b *Browser, name string) {
 	t.Helper()
+	Eval[bool](b, `(window.scrollTo(0, 0), true)`) // as a visitor sees it: click() scrolls
 	buf, err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Logf("screenshot %s: %v", name, err)

@@ -348,6 +348,10 @@ func TestBrowserFriendGameToCheckmate(t *testing.T) {
 			if st := statusText(b); !strings.Contains(st, "Black wins by checkmate") {
 				t.Errorf("status %q", st)
 			}
+			// Between friends the result card speaks by colour.
+			if got := Eval[string](b, `document.querySelector("[data-result-card] .end-title").textContent`); got != "Black wins by checkmate." {
+				t.Errorf("the result card says %q, want Black wins by checkmate.", got)
+			}
 			if !Eval[bool](b, `document.querySelector('[data-square="e1"]').classList.contains("check") && document.querySelector('[data-square="h4"]').classList.contains("last-move")`) {
 				t.Error("check or last move not highlighted")
 			}

@@ -107,17 +107,18 @@ export function addAction(name, fn) {
 }
 
 // openMore shows the menu and keeps it inside the viewport: it opens
-// upwards when there is no room below and leftwards when none on the right.
+// upwards when there is no room below, and ends at the button's right edge
+// when there is no room on the right.
 // On phones the CSS makes it a sheet at the bottom of the screen.
 function openMore() {
   const menu = g.el.moreMenu;
-  menu.classList.remove("up", "left");
+  menu.classList.remove("up", "flip-x");
   menu.hidden = false;
   g.el.moreBtn.setAttribute("aria-expanded", "true");
   if (getComputedStyle(menu).position !== "fixed") {
     let r = menu.getBoundingClientRect();
     if (r.bottom > window.innerHeight) menu.classList.add("up");
-    if (r.left < 0) menu.classList.add("left");
+    if (r.right > document.documentElement.clientWidth) menu.classList.add("flip-x");
     r = menu.getBoundingClientRect();
     if (r.top < 0) menu.classList.remove("up"); // taller than either side: the page scrolls
   }

@@ -64,6 +64,9 @@ function paintStatus() {
   }
   if (g.message) text += " " + g.message;
   e.status.textContent = text;
+  // After the game the result card says it; the line stays for screen
+  // readers, and shows when it has more to say (the computer's answer).
+  e.status.classList.toggle("visually-hidden", !active() && !g.message);
   e.status.classList.toggle("thinking", isThinking());
   e.notes.replaceChildren(...(s.notes || []).map((n) => {
     const li = document.createElement("li");
