@@ -163,7 +163,7 @@ func (s *Service) Create(ctx context.Context, visitor string, req NewGame) (*Sta
 }
 
 func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
-	rec := &store.Game{Visitor: visitor, Status: "active", Result: "*", Undo: true}
+	rec := &store.Game{Visitor: visitor, Status: statusActive, Result: "*", Undo: true}
 	switch req.Mode {
 	case "friend", "computer":
 		rec.Mode = req.Mode
@@ -705,16 +705,28 @@ func replay(rec *store.Game) (*loaded, error) {
 			return nil, fmt.Errorf("games: game %s: move %d %s: %w", rec.ID, i+1, u, err)
 		}
 	}
-	if rec.Status != "active" && g.Outcome().Result == "*" {
+	// The stored ending is a code (N7): the moves give checkmate and the
+	// draw rules; resignation, agreement and timeout are applied here.
+	ending := chess.NoMethod
+	if rec.Status != statusActive {
+		if ending, err = chess.ParseMethodCode(rec.Status); err != nil || ending == chess.NoMethod {
+			return nil, fmt.Errorf("games: game %s: stored status %q is not an ending code", rec.ID, rec.Status)
+		}
+	}
+	if ending != chess.NoMethod && !g.Outcome().Over() {
 		c := parseColor(rec.EndColor)
-		switch rec.Status {
-		case chess.Resignation.String():
+		switch ending {
+		case chess.Resignation:
 			g.Resign(c)
-		case chess.Agreement.String():
+		case chess.Agreement:
 			g.AgreeDraw()
-		case chess.Timeout.String():
+		case chess.Timeout:
 			g.Timeout(c)
 		}
+	}
+	if got := g.Outcome(); got.Method != ending || got.Result != rec.Result {
+		return nil, fmt.Errorf("games: game %s: stored ending %q %s, but its moves give %q %s",
+			rec.ID, rec.Status, rec.Result, got.Method.Code(), got.Result)
 	}
 	return &loaded{rec: rec, game: g}, nil
 }
@@ -729,9 +741,15 @@ func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summar
 	for _, r := range recs {
 		l := &loaded{rec: r}
 		white, black := l.playerNames()
+		// The list shows the reason without replaying every game: the
+		// sentence is built from the stored codes.
+		o, err := chess.ParseOutcome(r.Reason, r.Result, parseColor(r.EndColor))
+		if err != nil {
+			return nil, fmt.Errorf("games: game %s: stored ending: %w", r.ID, err)
+		}
 		sum := Summary{
 			ID: r.ID, Mode: r.Mode, White: white, Black: black, Result: r.Result,
-			Reason: r.Reason, Active: r.Status == "active", Moves: (len(r.Moves) + 1) / 2,
+			Reason: o.Reason(), Active: r.Status == statusActive, Moves: (len(r.Moves) + 1) / 2,
 			Clock: r.ClockName, Level: r.Level, Created: r.CreatedAt, Updated: r.UpdatedAt,
 		}
 		switch r.Mode {

@@ -12,7 +12,7 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/chess/engine"
-	"chesstutor/store"
+	"chesstutor/store/sqlite"
 )
 
 const visitor = "0123456789abcdef0123456789abcdef"
@@ -64,14 +64,14 @@ func (e *firstMove) Move(ctx context.Context, start *chess.Position, moves []che
 type env struct {
 	svc   *Service
 	clock *fakeClock
-	st    *store.SQLite
+	st    *sqlite.SQLite
 	eng   *firstMove
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "games.db"))
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,6 +58,25 @@ type ClockSetting struct {
 	IncrementMS int64  `json:"increment_ms"`
 }
 
+// statusActive is the status code of a game that goes on, in storage and
+// in the API.
+const statusActive = "active"
+
+// apiStatus is the API's status of a finished game, by method. These are
+// machine values fixed by the API (README, "HTTP API") and kept apart from
+// the words of sentences, so rewording never changes an answer; storage
+// holds chess.Method codes instead.
+var apiStatus = map[chess.Method]string{
+	chess.Checkmate:            "checkmate",
+	chess.Stalemate:            "stalemate",
+	chess.ThreefoldRepetition:  "threefold repetition",
+	chess.FiftyMoveRule:        "fifty-move rule",
+	chess.InsufficientMaterial: "insufficient material",
+	chess.Timeout:              "timeout",
+	chess.Resignation:          "resignation",
+	chess.Agreement:            "agreement",
+}
+
 // Clocks are the times left, in milliseconds.
 type Clocks struct {
 	White int64 `json:"white"`
@@ -71,7 +90,7 @@ func (l *loaded) state(now time.Time) *State {
 	st := &State{
 		ID: l.rec.ID, FEN: pos.FEN(), StartFEN: l.rec.StartFEN, Turn: pos.Turn().String(),
 		Ply: g.Ply(), Moves: g.SANs(), UCI: append([]string{}, l.rec.Moves...), Legal: []string{},
-		Status: "active", Result: o.Result, Repetition: g.RepetitionCount(),
+		Status: statusActive, Result: o.Result, Repetition: g.RepetitionCount(),
 		HalfmoveClock: pos.HalfmoveClock(), Fullmove: pos.FullmoveNumber(), Notes: []string{},
 		DrawOffer: l.rec.DrawOffer, Mode: l.rec.Mode, HumanColor: l.rec.HumanColor,
 		Level: l.rec.Level, Undo: l.rec.Undo, PassScreen: l.rec.PassScreen,
@@ -82,7 +101,7 @@ func (l *loaded) state(now time.Time) *State {
 		st.Moves = []string{}
 	}
 	if o.Result != "*" {
-		st.Status = o.Method.String()
+		st.Status = apiStatus[o.Method]
 		st.Reason = o.Reason()
 		st.Cause = cause(l, o)
 		if o.Result != "1/2-1/2" {

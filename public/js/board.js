@@ -21,6 +21,7 @@ const STATE_WORDS = {
   missed: "missed",
   wrong: "wrong",
   correct: "correct",
+  subject: "the piece asked about",
 };
 
 /** All boards on the page, or the boards inside root. */
