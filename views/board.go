@@ -21,7 +21,7 @@ type Board struct {
 	Forbidden   []chess.Square            // red cross: "may not go here" (diagrams)
 	Arrows      []Arrow                   // drawn over the board
 	Caption     string                    // shown under the board
-	Classes     map[chess.Square][]string // selected, dest, check, last-move, marked, missed, wrong
+	Classes     map[chess.Square][]string // selected, dest, check, last-move, marked, missed, wrong, subject
 	Labels      map[chess.Square]string   // extra words for the square's label ("marked", "missed")
 	Interactive bool                      // squares are <button name=ButtonName value=e4>
 	ButtonName  string                    // default "square"
@@ -49,6 +49,7 @@ var stateWords = map[string]string{
 	"missed":    "missed",
 	"wrong":     "wrong",
 	"correct":   "correct",
+	"subject":   "the piece asked about",
 	"forbidden": "may not go here",
 }
 
