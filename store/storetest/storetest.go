@@ -226,7 +226,7 @@ func (c *contract) trainerBest(t *testing.T) {
 		t.Fatalf("new visitor's trainer best = %v, %v; want an empty map", got, err)
 	}
 	for _, tc := range []struct {
-		view, mode string
+		view, mode  string
 		score, best int
 	}{
 		{"white", "find", 12, 12},
