@@ -141,6 +141,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerGames(e, api)
 	h.registerLessons(e)
 	h.registerExercises(e, api)
+	h.registerTrainer(e, api) // trainer.go
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
 	h.registerQuiz(e, api)
