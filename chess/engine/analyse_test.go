@@ -1,0 +1,71 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"chesstutor/chess"
+)
+
+func TestAnalyseFindsMate(t *testing.T) {
+	p := NewPool(1, 1)
+	res, err := p.Analyse(context.Background(), mustFEN(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), nil, Limits{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Move.UCI() != "a1a8" || MateIn(res.Score) != 1 {
+		t.Errorf("got %s with mate in %d, want a1a8 and mate in 1", res.Move.UCI(), MateIn(res.Score))
+	}
+}
+
+// TestAnalyseForcedMove checks that a position with one legal move gets
+// the score of a real search, not of the one-ply look a timed game search
+// stops at: the same as searching the position after the forced move.
+func TestAnalyseForcedMove(t *testing.T) {
+	// White is in check from the rook on a1 and must play Kh2.
+	pos := mustFEN(t, "6k1/5ppp/8/8/8/8/5PP1/r5K1 w - - 0 1")
+	if n := len(pos.LegalMoves()); n != 1 {
+		t.Fatalf("%d legal moves, want 1", n)
+	}
+	p := NewPool(1, 1)
+	res, err := p.Analyse(context.Background(), pos, nil, Limits{Depth: 6, Time: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	child := pos.Play(pos.LegalMoves()[0])
+	want := NewSearcher(1).Search(context.Background(), child, []uint64{pos.Hash()}, Limits{Depth: 5})
+	if res.Score != -want.Score || res.Depth != 6 || len(res.PV) < 2 || res.PV[0] != pos.LegalMoves()[0] {
+		t.Errorf("score %d depth %d pv %v, want score %d at depth 6 with the forced move first", res.Score, res.Depth, res.PV, -want.Score)
+	}
+}
+
+func TestAnalyseLimitsAndCancel(t *testing.T) {
+	p := NewPool(1, 1)
+	pos := mustFEN(t, chess.StartFEN)
+	if _, err := p.Analyse(context.Background(), pos, nil, Limits{}); err == nil {
+		t.Error("an unbounded analysis was accepted")
+	}
+	if _, err := p.Analyse(context.Background(), nil, nil, Limits{Depth: 1}); err == nil {
+		t.Error("a missing position was accepted")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.Analyse(ctx, pos, nil, Limits{Depth: 30}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled analysis: error %v, want context.Canceled", err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() {
+		_, err := p.Analyse(ctx, pos, nil, Limits{Depth: 60})
+		done <- err
+	}()
+	for p.active.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("analysis cancelled while searching: error %v, want context.Canceled", err)
+	}
+}

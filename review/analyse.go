@@ -1,0 +1,183 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"chesstutor/chess"
+	"chesstutor/chess/engine"
+)
+
+// Engine searches one position; *engine.Pool is the engine of the site, so
+// a review shares the pool's bound on searches at once with the games.
+type Engine interface {
+	Analyse(ctx context.Context, pos *chess.Position, history []uint64, lim engine.Limits) (engine.Result, error)
+}
+
+// Analysis is what the engine found in one position of the game.
+type Analysis struct {
+	Eval Eval // from White's side
+	// Best is the engine's move, NoMove when the game was over in this
+	// position; PV is the line it expects, Best first (a few moves).
+	Best  chess.Move
+	PV    []chess.Move
+	Depth int // the deepest finished iteration; 0 for a game-over position
+}
+
+// The review's budget. A game of n moves has n+1 positions to analyse and
+// gets Budget split evenly between them, but never more than MaxPerPosition
+// (a short game needs no more) nor less than MinPerPosition (so that even a
+// very long game gets a real search in every position).
+const (
+	DefaultBudget  = 15 * time.Second
+	MaxPerPosition = 400 * time.Millisecond
+	MinPerPosition = 40 * time.Millisecond
+	// MaxDepth stops the search in an easy position before its time is up.
+	MaxDepth = 24
+	// pvKeep is the number of moves of the expected line kept per position:
+	// enough for the reasons (a reply, then the move that wins the piece).
+	pvKeep = 6
+)
+
+// Options tune Analyse. The zero value is the default budget.
+type Options struct {
+	// Budget is the thinking time for the whole game (DefaultBudget when
+	// zero); PerPosition, when set, replaces the share of it per position.
+	Budget      time.Duration
+	PerPosition time.Duration
+	// Depth, when set, bounds every search by depth instead of by time
+	// (tests that want the same answer on every machine).
+	Depth int
+	// Progress, when set, is called after every position with the number
+	// of moves whose review is complete and the number of moves in all.
+	Progress func(done, total int)
+}
+
+// PerPositionTime returns the thinking time each position of a game of
+// moves moves gets under budget (DefaultBudget when zero).
+func PerPositionTime(budget time.Duration, moves int) time.Duration {
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	return max(MinPerPosition, min(MaxPerPosition, budget/time.Duration(moves+1)))
+}
+
+// Analyse runs the engine over every position of the game that began at
+// start and continued with moves, and returns one Analysis per position
+// (len(moves)+1, the start first). done holds the analyses of an earlier,
+// interrupted run, which are kept (a review resumes where it stopped).
+//
+// It stops when ctx ends and returns the analyses finished so far with
+// ctx.Err(), so the caller can store them and resume later. An illegal
+// move is an error and nothing is analysed.
+func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []chess.Move, done []Analysis, opt Options) ([]Analysis, error) {
+	if eng == nil {
+		return nil, errors.New("review: no engine")
+	}
+	g, err := replay(start, moves)
+	if err != nil {
+		return nil, err
+	}
+	if len(done) > len(moves)+1 {
+		return nil, fmt.Errorf("review: %d analyses for a game of %d moves", len(done), len(moves))
+	}
+	out := make([]Analysis, len(moves)+1)
+	copy(out, done)
+	lim := engine.Limits{Depth: MaxDepth, Time: PerPositionTime(opt.Budget, len(moves))}
+	if opt.PerPosition > 0 {
+		lim.Time = opt.PerPosition
+	}
+	if opt.Depth > 0 {
+		lim = engine.Limits{Depth: opt.Depth}
+	}
+	report := func(positions int) {
+		if opt.Progress != nil {
+			opt.Progress(max(positions-1, 0), len(moves))
+		}
+	}
+	report(len(done))
+	for i := len(done); i < len(out); i++ {
+		a, err := analysePosition(ctx, eng, g, i, lim)
+		if err != nil {
+			return out[:i], err
+		}
+		out[i] = a
+		report(i + 1)
+	}
+	return out, nil
+}
+
+// game is a replayed game: every position, the hashes before it, and the
+// automatic ending (if any) reached at each ply.
+type game struct {
+	positions []*chess.Position
+	hashes    []uint64
+	over      []chess.Outcome
+	sans      []string
+	moves     []chess.Move
+}
+
+func replay(start *chess.Position, moves []chess.Move) (*game, error) {
+	if start == nil {
+		return nil, errors.New("review: no start position")
+	}
+	cg, err := chess.NewGame(start)
+	if err != nil {
+		return nil, fmt.Errorf("review: %w", err)
+	}
+	g := &game{moves: moves}
+	g.positions = append(g.positions, start)
+	g.hashes = append(g.hashes, start.Hash())
+	g.over = append(g.over, cg.Outcome())
+	for i, m := range moves {
+		if cg.Outcome().Over() {
+			return nil, fmt.Errorf("review: move %d (%s) comes after the end of the game", i+1, m.UCI())
+		}
+		if err := cg.Play(m); err != nil {
+			return nil, fmt.Errorf("review: move %d: %w", i+1, err)
+		}
+		pos := cg.Position()
+		g.positions = append(g.positions, pos)
+		g.hashes = append(g.hashes, pos.Hash())
+		g.over = append(g.over, cg.Outcome())
+	}
+	g.sans = cg.SANs()
+	return g, nil
+}
+
+func analysePosition(ctx context.Context, eng Engine, g *game, i int, lim engine.Limits) (Analysis, error) {
+	pos := g.positions[i]
+	switch {
+	case pos.IsCheckmate():
+		return Analysis{Eval: Eval{IsMate: true}}, nil
+	case g.over[i].Over():
+		// Stalemate, repetition, fifty moves, insufficient material: the
+		// rules (R7, R8) made it a draw whatever the engine thinks.
+		return Analysis{}, nil
+	}
+	res, err := eng.Analyse(ctx, pos, g.hashes[:i], lim)
+	if err != nil {
+		return Analysis{}, err
+	}
+	if res.Move == chess.NoMove {
+		return Analysis{}, fmt.Errorf("review: the engine found no move in %s", pos.FEN())
+	}
+	a := Analysis{Best: res.Move, Depth: res.Depth, Eval: fromSearch(res.Score, pos.Turn())}
+	a.PV = append([]chess.Move(nil), res.PV[:min(len(res.PV), pvKeep)]...)
+	return a, nil
+}
+
+// fromSearch turns a search score (side to move's view) into an Eval from
+// White's side.
+func fromSearch(score int, toMove chess.Color) Eval {
+	sign := 1
+	if toMove == chess.Black {
+		sign = -1
+	}
+	if n := engine.MateIn(score); n != 0 {
+		return Eval{Mate: sign * n, IsMate: true}
+	}
+	return Eval{CP: sign * score}
+}

@@ -1,0 +1,93 @@
+package review
+
+import (
+	"fmt"
+	"slices"
+
+	"chesstutor/chess"
+)
+
+// wonPosition is the winning chance (in percent) from which stalemating
+// the opponent counts as throwing a win away: about three pawns up.
+const wonPosition = 75.0
+
+// Build classes every move of the game from the engine's analyses (one per
+// position, as Analyse returns them), works out the reasons for the moves
+// that cost something and sums each side up. It is pure and quick: a
+// stored review is rebuilt from its analyses whenever it is shown.
+func Build(start *chess.Position, moves []chess.Move, an []Analysis) (*Review, error) {
+	g, err := replay(start, moves)
+	if err != nil {
+		return nil, err
+	}
+	if len(an) != len(moves)+1 {
+		return nil, fmt.Errorf("review: %d analyses for %d positions", len(an), len(moves)+1)
+	}
+	r := &Review{Moves: make([]Move, len(moves))}
+	for i, m := range moves {
+		r.Moves[i] = buildMove(g, an, i+1, m)
+	}
+	r.White = summarise(r.Moves, chess.White)
+	r.Black = summarise(r.Moves, chess.Black)
+	return r, nil
+}
+
+// buildMove reviews the move that led to position ply.
+func buildMove(g *game, an []Analysis, ply int, m chess.Move) Move {
+	before, after := g.positions[ply-1], g.positions[ply]
+	ab, aa := an[ply-1], an[ply]
+	c := before.Turn()
+	mv := Move{Ply: ply, Color: c, Move: m, SAN: g.sans[ply-1], Eval: aa.Eval}
+
+	pb := ab.Eval.For(c, c)
+	pa := aa.Eval.For(c, after.Turn())
+	mv.Loss = max(0, pb-pa)
+	engineMove := ab.Best == m
+	mv.Class = Classify(mv.Loss, engineMove)
+	if n := ab.Eval.MateFor(c); n >= 1 && n <= 2 && aa.Eval.MateFor(c) == 0 && !after.IsCheckmate() {
+		mv.Class = max(mv.Class, Mistake)
+	}
+	if after.IsStalemate() && pb >= wonPosition {
+		mv.Class = Blunder
+	}
+	if !engineMove && ab.Best != chess.NoMove {
+		mv.Best = ab.Best
+		mv.BestSAN = before.SAN(ab.Best)
+	}
+	if mv.Class >= Inaccuracy {
+		mv.Reason = explain(before, after, m, ab, aa, pb)
+	}
+	return mv
+}
+
+// summarise counts side c's classes and picks its three costliest moves.
+func summarise(moves []Move, c chess.Color) Summary {
+	var s Summary
+	var costly []Move
+	for _, m := range moves {
+		if m.Color != c {
+			continue
+		}
+		s.Counts[m.Class]++
+		if m.Class >= Inaccuracy {
+			costly = append(costly, m)
+		}
+	}
+	slices.SortStableFunc(costly, func(a, b Move) int {
+		if a.Class != b.Class {
+			return int(b.Class) - int(a.Class)
+		}
+		switch {
+		case a.Loss > b.Loss:
+			return -1
+		case a.Loss < b.Loss:
+			return 1
+		}
+		return 0
+	})
+	for _, m := range costly[:min(3, len(costly))] {
+		s.Key = append(s.Key, m.Ply)
+	}
+	slices.Sort(s.Key)
+	return s
+}

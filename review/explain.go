@@ -1,0 +1,220 @@
+package review
+
+import (
+	"slices"
+
+	"chesstutor/chess"
+	"chesstutor/chess/engine"
+)
+
+// value is the beginner's scale (pawn 1, knight and bishop 3, rook 5,
+// queen 9) that decides whether a piece was taken by a cheaper one; the
+// king is above everything.
+var value = [7]int{0, 1, 3, 3, 5, 9, 100}
+
+// worthPawn is the least gain, in ExchangeGain centipawns, that counts as
+// winning material.
+const worthPawn = 100
+
+// explain finds why the move m from before to after cost the mover
+// winning chances: the first of these that holds, most instructive first.
+// ab and aa are the engine's analyses of the two positions; pb the mover's
+// winning chances before the move.
+func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb float64) Reason {
+	c := before.Turn()
+	best, reply := ab.Best, aa.Best
+	if best == m {
+		best = chess.NoMove
+	}
+	bestSAN := ""
+	if best != chess.NoMove {
+		bestSAN = before.SAN(best)
+	}
+
+	// A won game thrown away by leaving the opponent no move.
+	if after.IsStalemate() && pb >= 60 && best != chess.NoMove {
+		return Reason{Code: Stalemate, Move: bestSAN, Mate: boolInt(before.Play(best).IsCheckmate())}
+	}
+	// A forced mate the mover had and let go.
+	if n := ab.Eval.MateFor(c); n > 0 && aa.Eval.MateFor(c) == 0 && !after.IsCheckmate() && best != chess.NoMove {
+		return Reason{Code: MissedMate, Move: bestSAN, Mate: n}
+	}
+	// A forced mate the move allows.
+	if n := aa.Eval.MateFor(c.Other()); n > 0 && ab.Eval.MateFor(c.Other()) == 0 {
+		r := Reason{Code: AllowsMate, Mate: n}
+		if reply != chess.NoMove {
+			r.Move = after.SAN(reply)
+		}
+		return r
+	}
+	// The reply takes something: a piece left or put where it is lost.
+	if reply != chess.NoMove && reply.IsCapture() {
+		if gain := engine.ExchangeGain(after, reply); gain >= worthPawn {
+			s := reply.To()
+			victim, by := reply.Captured().Type(), reply.Piece().Type()
+			r := Reason{Code: Hangs, Piece: victim, By: by, Square: s, Move: after.SAN(reply),
+				Free: after.Attackers(s, c) == 0, Moved: s == m.To() && !m.IsCastle()}
+			switch {
+			case !r.Moved || !m.IsCapture():
+				return r
+			case value[m.Captured().Type()] < value[victim]:
+				r.Code, r.Target = BadTrade, m.Captured().Type()
+				return r
+			}
+			// The move took something worth as much: a fair trade, so
+			// the cost lies elsewhere.
+		}
+	}
+	// The reply forks two pieces.
+	if reply != chess.NoMove {
+		if targets := forks(after, reply); len(targets) >= 2 {
+			return Reason{Code: AllowsFork, Move: after.SAN(reply), By: reply.Piece().Type(), Targets: targets}
+		}
+	}
+	// The move walked into a pin (or opened one) that costs the piece.
+	if p, ok := newPin(before, after, aa.PV); ok {
+		return Reason{Code: IntoPin, Piece: after.PieceAt(p.pinned).Type(), Square: p.pinned,
+			By: after.PieceAt(p.pinner).Type(), From: p.pinner, Target: after.PieceAt(p.target).Type()}
+	}
+	if best != chess.NoMove {
+		// A capture that won material for nothing.
+		if best.IsCapture() && engine.ExchangeGain(before, best) >= worthPawn {
+			victim, by := best.Captured().Type(), best.Piece().Type()
+			free := before.Attackers(best.To(), c.Other()) == 0
+			if free || value[by] < value[victim] {
+				return Reason{Code: MissedCapture, Move: bestSAN, Piece: victim, By: by, Square: best.To(), Free: free}
+			}
+		}
+		// A fork.
+		if targets := forks(before, best); len(targets) >= 2 {
+			return Reason{Code: MissedFork, Move: bestSAN, By: best.Piece().Type(), Targets: targets}
+		}
+	}
+	return Reason{Code: BetterMove, Move: bestSAN}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// attacks returns the squares a piece of type t and colour c on s attacks
+// with occupancy occ.
+func attacks(t chess.PieceType, c chess.Color, s chess.Square, occ chess.Bitboard) chess.Bitboard {
+	switch t {
+	case chess.Pawn:
+		return chess.PawnAttacks(c, s)
+	case chess.Knight:
+		return chess.KnightAttacks(s)
+	case chess.Bishop:
+		return chess.BishopAttacks(s, occ)
+	case chess.Rook:
+		return chess.RookAttacks(s, occ)
+	case chess.Queen:
+		return chess.QueenAttacks(s, occ)
+	case chess.King:
+		return chess.KingAttacks(s)
+	}
+	return 0
+}
+
+// forks returns the pieces the piece moved by mv attacks at once in a way
+// that threatens to win one of them: the king, a piece worth more than the
+// forking one, or a piece nobody defends. Pawns are not counted. The
+// result is sorted most valuable first; fewer than two means no fork.
+func forks(pos *chess.Position, mv chess.Move) []chess.PieceType {
+	c := pos.Turn()
+	after := pos.Play(mv)
+	t := mv.Piece().Type()
+	if p := mv.Promotion(); p != chess.NoPieceType {
+		t = p
+	}
+	// A forking piece that is simply taken forks nothing: it must stand
+	// where no cheaper or equal piece attacks it, and be defended if
+	// attacked at all.
+	if them := after.Attackers(mv.To(), c.Other()); them != 0 {
+		if after.Attackers(mv.To(), c) == 0 {
+			return nil
+		}
+		for them != 0 {
+			if value[after.PieceAt(them.PopFirst()).Type()] <= value[t] {
+				return nil
+			}
+		}
+	}
+	var targets []chess.PieceType
+	hit := attacks(t, c, mv.To(), after.Occupied()) & after.Occupancy(c.Other())
+	for hit != 0 {
+		s := hit.PopFirst()
+		v := after.PieceAt(s).Type()
+		if v == chess.Pawn {
+			continue
+		}
+		if v == chess.King || value[v] > value[t] || after.Attackers(s, c.Other()) == 0 {
+			targets = append(targets, v)
+		}
+	}
+	slices.SortFunc(targets, func(a, b chess.PieceType) int { return value[b] - value[a] })
+	return targets
+}
+
+// pin is a piece of one side that cannot move without exposing target (the
+// king, or a piece worth more than the pinner) to the pinner.
+type pin struct{ pinned, pinner, target chess.Square }
+
+// pins returns the pins against side c in pos.
+func pins(pos *chess.Position, c chess.Color) []pin {
+	var out []pin
+	occ := pos.Occupied()
+	them := c.Other()
+	straight := pos.Pieces(them, chess.Rook) | pos.Pieces(them, chess.Queen)
+	diagonal := pos.Pieces(them, chess.Bishop) | pos.Pieces(them, chess.Queen)
+	targets := pos.Pieces(c, chess.King) | pos.Pieces(c, chess.Queen) | pos.Pieces(c, chess.Rook)
+	for targets != 0 {
+		t := targets.PopFirst()
+		tv := value[pos.PieceAt(t).Type()]
+		for _, line := range [2]struct {
+			sliders chess.Bitboard
+			ray     func(chess.Square, chess.Bitboard) chess.Bitboard
+		}{{straight, chess.RookAttacks}, {diagonal, chess.BishopAttacks}} {
+			cand := line.sliders & line.ray(t, 0)
+			for cand != 0 {
+				s := cand.PopFirst()
+				if value[pos.PieceAt(s).Type()] >= tv {
+					continue // a queen "pinning" a knight to a rook wins nothing
+				}
+				between := line.ray(s, chess.SquareBB(t)) & line.ray(t, chess.SquareBB(s)) & occ
+				if between.Count() != 1 || between&pos.Occupancy(c) == 0 {
+					continue
+				}
+				p := between.First()
+				if pv := pos.PieceAt(p).Type(); pv == chess.King || value[pv] >= tv {
+					continue
+				}
+				out = append(out, pin{pinned: p, pinner: s, target: t})
+			}
+		}
+	}
+	return out
+}
+
+// newPin returns a pin against the mover in after that was not there in
+// before and that costs the pinned piece in the opponent's expected line
+// pv (a capture on the pinned square within its first three moves).
+func newPin(before, after *chess.Position, pv []chess.Move) (pin, bool) {
+	c := before.Turn()
+	old := pins(before, c)
+	for _, p := range pins(after, c) {
+		if slices.Contains(old, p) {
+			continue
+		}
+		for i := 0; i < len(pv) && i < 5; i += 2 {
+			if pv[i].To() == p.pinned && pv[i].IsCapture() {
+				return p, true
+			}
+		}
+	}
+	return pin{}, false
+}
