@@ -86,6 +86,10 @@ type Service struct {
 
 	locks [64]sync.Mutex
 
+	// searches are this process's running computer searches, so undo,
+	// resign or a draw can stop them (C3). An action taken on another
+	// instance cannot reach them; the search then runs out and its move
+	// is dropped because the stored version moved on.
 	mu       sync.Mutex
 	searches map[string]context.CancelFunc
 }
@@ -111,8 +115,11 @@ func New(cfg Config) *Service {
 // HasComputer reports whether computer games can be played.
 func (s *Service) HasComputer() bool { return s.engine != nil }
 
-// lock serialises requests on one game inside this process; the version
-// check in the store covers several processes sharing one database.
+// lock serialises requests on one game inside this process, so they queue
+// instead of losing races. It is only an optimisation: correctness comes
+// from the store's versioned UpdateGame, which also holds between several
+// processes sharing one database (N6) — a request that loses a race there
+// gets the same 409 as a stale ply.
 func (s *Service) lock(id string) func() {
 	h := fnv.New32a()
 	h.Write([]byte(id))
@@ -357,7 +364,7 @@ func (s *Service) computerReply(ctx context.Context, visitor, id string) (*State
 	cancel()
 	delete(s.searches, id)
 	s.mu.Unlock()
-	return s.update(context.WithoutCancel(ctx), visitor, id, nil, func(l *loaded, now time.Time) error {
+	st, err = s.update(context.WithoutCancel(ctx), visitor, id, nil, func(l *loaded, now time.Time) error {
 		if searchErr != nil || l.rec.Version != version || !l.computerToMove() {
 			// Cancelled, or the game moved on (undo, resign): drop it.
 			return errNoChange
@@ -367,6 +374,23 @@ func (s *Service) computerReply(ctx context.Context, visitor, id string) (*State
 		}
 		return l.play(m, now)
 	})
+	if kindOf(err) == Conflict {
+		// Another instance saved first (its own reply to the same move,
+		// or an undo) between our load and our save: the versioned update
+		// refused ours, and the stored game is the answer. The human's
+		// move, if this request carried one, was committed before.
+		return s.Get(context.WithoutCancel(ctx), visitor, id)
+	}
+	return st, err
+}
+
+// kindOf is the Kind of a refusal, or 0 for any other error.
+func kindOf(err error) Kind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return 0
 }
 
 // clockBudget is the longest the computer may think with leftMS on its

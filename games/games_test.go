@@ -112,14 +112,6 @@ func (e *env) play(t *testing.T, st *State, sans ...string) *State {
 	return st
 }
 
-func kindOf(err error) Kind {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Kind
-	}
-	return 0
-}
-
 func wantKind(t *testing.T, err error, want Kind) {
 	t.Helper()
 	if got := kindOf(err); got != want {

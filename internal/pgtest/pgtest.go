@@ -52,11 +52,11 @@ type Options struct {
 
 // Cluster is one running throwaway PostgreSQL server.
 type Cluster struct {
-	dir    string // removed by Stop
-	bin    string
-	port   int
-	runAs  *user.User // nil: the current user
-	dbs    atomic.Int64
+	dir     string // removed by Stop
+	bin     string
+	port    int
+	runAs   *user.User // nil: the current user
+	dbs     atomic.Int64
 	logPath string
 }
 
