@@ -21,17 +21,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
 	"chesstutor/chess/engine"
-	"chesstutor/games"
 	"chesstutor/handlers"
-	"chesstutor/lessons"
-	"chesstutor/quiz"
 	"chesstutor/store"
 	"chesstutor/store/postgres"
 	"chesstutor/store/sqlite"
-	"chesstutor/views"
 )
 
 type config struct {
@@ -149,18 +143,6 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		}
 	}()
 
-	renderer, err := views.New()
-	if err != nil {
-		return err
-	}
-	bank, err := quiz.Load()
-	if err != nil {
-		return err
-	}
-	course, err := lessons.Load()
-	if err != nil {
-		return err
-	}
 	// Searches use every core but one, so the computer never starves page
 	// requests (C3): on two cores, eight level-8 games at once kept lesson
 	// pages at p99 226 ms with two searches and 48 ms with one (issue 9).
@@ -171,28 +153,23 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err != nil || clockScale <= 0 {
 		return fmt.Errorf("CHESS_TEST_CLOCK_SCALE must be a positive number, not %q", os.Getenv("CHESS_TEST_CLOCK_SCALE"))
 	}
-	gameService := games.New(games.Config{Store: st, Engine: pool, ClockScale: clockScale})
-
-	h := handlers.New(handlers.Deps{
-		Store:   st,
-		Views:   renderer,
-		Games:   gameService,
-		Quiz:    bank,
-		Lessons: course,
-		Logger:  log,
-		Limits:  handlers.Limits{APIRate: cfg.apiRate, APIBurst: cfg.apiBurst},
+	site, err := handlers.NewSite(handlers.SiteConfig{
+		Store:      st,
+		Engine:     pool,
+		Logger:     log,
+		Limits:     handlers.Limits{APIRate: cfg.apiRate, APIBurst: cfg.apiBurst},
+		ClockScale: clockScale,
 	})
-	e := echo.New()
-	e.HideBanner = true
-	e.HidePort = true
-	h.Register(e)
+	if err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.addr, err)
 	}
 	srv := &http.Server{
-		Handler:           e,
+		Handler:           site,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,

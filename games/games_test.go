@@ -112,6 +112,14 @@ func (e *env) play(t *testing.T, st *State, sans ...string) *State {
 	return st
 }
 
+func kindOf(err error) Kind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return 0
+}
+
 func wantKind(t *testing.T, err error, want Kind) {
 	t.Helper()
 	if got := kindOf(err); got != want {
@@ -446,6 +454,34 @@ func TestComputerGame(t *testing.T) {
 	st, err = e.svc.Resign(ctx, visitor, st.ID, &ply)
 	if err != nil || st.Result != "1-0" {
 		t.Fatalf("resign as Black: %+v %v", st, err)
+	}
+}
+
+// TestMoveWithoutReply: the page may take the visitor's move back at once,
+// with the computer's clock running, and ask for the reply next (G17).
+func TestMoveWithoutReply(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: 1, Clock: "5+0"})
+	ply := 0
+	st, err := e.svc.Move(WithoutReply(ctx), visitor, st.ID, &ply, "e2e4", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Ply != 1 || !st.Waiting || st.Running != "black" || len(st.Moves) != 1 {
+		t.Fatalf("after the move alone: ply %d waiting %v running %q moves %v", st.Ply, st.Waiting, st.Running, st.Moves)
+	}
+	e.clock.Advance(700 * time.Millisecond)
+	ply = 1
+	st, err = e.svc.Reply(ctx, visitor, st.ID, &ply)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Ply != 2 || st.Waiting || st.Running != "white" {
+		t.Fatalf("after the reply: ply %d waiting %v running %q", st.Ply, st.Waiting, st.Running)
+	}
+	if st.Clocks.Black != 300000-700 || st.Clocks.White != 300000 {
+		t.Errorf("clocks after the reply: %+v, want Black to have used the 700 ms", st.Clocks)
 	}
 }
 

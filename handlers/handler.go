@@ -21,7 +21,7 @@ import (
 
 	"chesstutor/games"
 	"chesstutor/lessons"
-	"chesstutor/quiz"
+	"chesstutor/quiz/rounds"
 	"chesstutor/store"
 	"chesstutor/views"
 )
@@ -31,7 +31,7 @@ type Deps struct {
 	Store   store.Store
 	Views   *views.Renderer
 	Games   *games.Service
-	Quiz    *quiz.Bank
+	Rounds  *rounds.Service
 	Lessons *lessons.Course
 	Logger  *slog.Logger     // defaults to slog.Default()
 	Now     func() time.Time // defaults to time.Now
@@ -57,10 +57,9 @@ type Handler struct {
 	store   store.Store
 	views   *views.Renderer
 	games   *games.Service
-	quiz    *quiz.Bank
+	rounds  *rounds.Service
 	lessons *lessons.Course
 	log     *slog.Logger
-	now     func() time.Time
 	limits  Limits
 
 	limiter  *visitorLimiter
@@ -96,10 +95,9 @@ func New(d Deps) *Handler {
 		store:    d.Store,
 		views:    d.Views,
 		games:    d.Games,
-		quiz:     d.Quiz,
+		rounds:   d.Rounds,
 		lessons:  d.Lessons,
 		log:      d.Logger,
-		now:      d.Now,
 		limits:   d.Limits,
 		limiter:  newVisitorLimiter(d.Limits.APIRate, d.Limits.APIBurst, d.Now),
 		visitors: newKnownVisitors(100_000),
@@ -143,6 +141,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerGames(e, api)
 	h.registerLessons(e)
 	h.registerExercises(e, api)
+	h.registerTrainer(e, api) // trainer.go
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
 	h.registerQuiz(e, api)
