@@ -61,6 +61,7 @@ type Handler struct {
 	lessons *lessons.Course
 	log     *slog.Logger
 	limits  Limits
+	now     func() time.Time // the clock (trainer rounds, rate limits)
 
 	limiter  *visitorLimiter
 	visitors *knownVisitors
@@ -99,6 +100,7 @@ func New(d Deps) *Handler {
 		lessons:  d.Lessons,
 		log:      d.Logger,
 		limits:   d.Limits,
+		now:      d.Now,
 		limiter:  newVisitorLimiter(d.Limits.APIRate, d.Limits.APIBurst, d.Now),
 		visitors: newKnownVisitors(100_000),
 	}

@@ -93,7 +93,7 @@ func TestNeverIllegal(t *testing.T) {
 			pos = pos.Play(legal[r.IntN(len(legal))])
 		}
 	}
-	if checked < 500 {
+	if checked < games*50 {
 		t.Errorf("only %d positions checked", checked)
 	}
 }
