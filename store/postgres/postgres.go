@@ -173,9 +173,23 @@ func loadMigrations() ([]migration, error) {
 // each in its own transaction together with its record, while holding a
 // session advisory lock so concurrent instances migrate one at a time.
 func (s *Postgres) migrate(ctx context.Context) error {
+	return s.migrateUpTo(ctx, 0)
+}
+
+// migrateUpTo is migrate stopping after version upTo (0: all of them);
+// tests use it to make a database as an older site left it.
+func (s *Postgres) migrateUpTo(ctx context.Context, upTo int) error {
 	ms, err := loadMigrations()
 	if err != nil {
 		return err
+	}
+	if upTo > 0 {
+		for i, m := range ms {
+			if m.version > upTo {
+				ms = ms[:i]
+				break
+			}
+		}
 	}
 	// A database that has every migration is left untouched (no lock, no
 	// DDL), so an instance can start on a read-only server too.
