@@ -1,6 +1,7 @@
 package faults
 
 import (
+	"context"
 	"math/rand/v2"
 	"net/http"
 	"sync"
@@ -232,5 +233,78 @@ func TestKillOneInstanceMidGame(t *testing.T) {
 				t.Errorf("game %s: a move on restarted A gave ply %d, want %d", g.id, next.Ply, st.Ply+1)
 			}
 		}
+	}
+}
+
+// TestDatabaseOutage stops PostgreSQL under two running instances: writes
+// answer 503 with Retry-After and /healthz says 503 on both, nothing
+// half-done is stored, and when the database is back both instances carry
+// on by themselves (N3).
+func TestDatabaseOutage(t *testing.T) {
+	if !pgtest.Enabled() {
+		t.Skip("CHESS_PG=0: skipping the tests against a real PostgreSQL")
+	}
+	// A cluster of its own: the shared one must stay up for other tests.
+	c, err := pgtest.Start(pgtest.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Stop() })
+	dsn, err := c.NewDatabase(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newServer(t, dsn+"&connect_timeout=2")
+	b := newServer(t, dsn+"&connect_timeout=2")
+	va := newVisitor(t, a)
+	st := newFriendGame(t, va)
+	st = va.must(t, http.StatusOK, "POST", "/api/games/"+st.ID+"/moves", map[string]any{"move": "e2e4", "ply": 0})
+
+	if err := c.Pause(); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*server{a, b} {
+		v := va.on(s)
+		res, err := v.http.Get(s.URL + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusServiceUnavailable {
+			t.Errorf("%s /healthz with the database down: %d, want 503", s.URL, res.StatusCode)
+		}
+		code, _, raw, err := v.do("POST", "/api/games/"+st.ID+"/moves", map[string]any{"move": "e7e5", "ply": 1})
+		if err != nil || code != http.StatusServiceUnavailable {
+			t.Errorf("%s: a move with the database down: %d %v: %s; want 503", s.URL, code, err, raw)
+		}
+	}
+	if err := c.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	// The pools reconnect on their own; the first requests may still find
+	// a broken connection, so wait for /healthz rather than sleep.
+	for _, s := range []*server{a, b} {
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			res, err := http.Get(s.URL + "/healthz")
+			if err == nil {
+				res.Body.Close()
+				if res.StatusCode == http.StatusOK {
+					break
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s did not recover within 30 s of the database coming back", s.URL)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	got := va.on(b).must(t, http.StatusOK, "GET", "/api/games/"+st.ID, nil)
+	if got.Ply != 1 {
+		t.Fatalf("after the outage: ply %d, want 1 (the refused move must not be stored)", got.Ply)
+	}
+	va.on(b).must(t, http.StatusOK, "POST", "/api/games/"+st.ID+"/moves", map[string]any{"move": "e7e5", "ply": 1})
+	if got := va.must(t, http.StatusOK, "GET", "/api/games/"+st.ID, nil); got.Ply != 2 {
+		t.Errorf("A after the outage: ply %d, want 2", got.Ply)
 	}
 }

@@ -52,6 +52,7 @@ type Options struct {
 
 // Cluster is one running throwaway PostgreSQL server.
 type Cluster struct {
+	settings []string // postgres -c options, kept for Resume
 	dir     string // removed by Stop
 	bin     string
 	port    int
@@ -148,8 +149,8 @@ func Start(opt Options) (*Cluster, error) {
 			os.RemoveAll(dir)
 			return nil, err
 		}
-		out, err := c.run("pg_ctl", "-D", data, "-l", c.logPath, "-w", "-t", "60",
-			"-o", "-p "+strconv.Itoa(c.port)+" "+strings.Join(settings, " "), "start")
+		c.settings = settings
+		out, err := c.startServer()
 		if err == nil {
 			return c, nil
 		}
@@ -158,6 +159,29 @@ func Start(opt Options) (*Cluster, error) {
 	}
 	os.RemoveAll(dir)
 	return nil, lastErr
+}
+
+func (c *Cluster) startServer() ([]byte, error) {
+	return c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-l", c.logPath, "-w", "-t", "60",
+		"-o", "-p "+strconv.Itoa(c.port)+" "+strings.Join(c.settings, " "), "start")
+}
+
+// Pause stops the server (fast shutdown: sessions are cut off) and keeps
+// its data, as a database outage would; Resume starts it again on the
+// same port.
+func (c *Cluster) Pause() error {
+	if out, err := c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "fast", "-w", "stop"); err != nil {
+		return fmt.Errorf("pgtest: pg_ctl stop: %v\n%s", err, out)
+	}
+	return nil
+}
+
+// Resume starts a paused server again on the same port.
+func (c *Cluster) Resume() error {
+	if out, err := c.startServer(); err != nil {
+		return fmt.Errorf("pgtest: pg_ctl start: %v\n%s\n%s", err, out, c.Log())
+	}
+	return nil
 }
 
 // run runs one of the PostgreSQL programs, as nobody when we are root.
