@@ -53,12 +53,12 @@ type Options struct {
 // Cluster is one running throwaway PostgreSQL server.
 type Cluster struct {
 	settings []string // postgres -c options, kept for Resume
-	dir     string // removed by Stop
-	bin     string
-	port    int
-	runAs   *user.User // nil: the current user
-	dbs     atomic.Int64
-	logPath string
+	dir      string   // removed by Stop
+	bin      string
+	port     int
+	runAs    *user.User // nil: the current user
+	dbs      atomic.Int64
+	logPath  string
 }
 
 // Enabled reports whether PostgreSQL tests should run (CHESS_PG is not 0).
