@@ -24,6 +24,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"chesstutor/internal/pgtest"
 )
 
 var (
@@ -32,9 +34,10 @@ var (
 	buildErr  error
 )
 
-// TestMain removes the built binary after the run.
+// TestMain removes the built binary after the run, and stops the
+// throwaway PostgreSQL cluster if a test started one.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m)
 	if binPath != "" {
 		os.RemoveAll(filepath.Dir(binPath))
 	}
