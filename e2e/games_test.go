@@ -415,7 +415,8 @@ func TestBrowserUndoRestoresClocksAndReload(t *testing.T) {
 		return v
 	}
 	gameWait(t, b, `document.querySelector('[data-clock="white"]').classList.contains("running")`)
-	time.Sleep(2200 * time.Millisecond)
+	// Wait until White's clock shows two seconds used (4:57 or less).
+	gameWait(t, b, `document.querySelector('[data-clock="white"] .clock-time').textContent <= "4:57"`)
 	clickSquare(b, "e2")
 	clickSquare(b, "e4")
 	gameWait(t, b, `document.querySelector('[data-clock="black"]').classList.contains("running")`)
@@ -423,7 +424,7 @@ func TestBrowserUndoRestoresClocksAndReload(t *testing.T) {
 	if whiteMS > 298000 {
 		t.Fatalf("White's clock did not run: %d ms", whiteMS)
 	}
-	time.Sleep(2200 * time.Millisecond)
+	gameWait(t, b, `document.querySelector('[data-clock="black"] .clock-time').textContent <= "4:57"`)
 	clickSquare(b, "e7")
 	clickSquare(b, "e5")
 	gameWait(t, b, `document.querySelector('[data-clock="white"]').classList.contains("running")`)
