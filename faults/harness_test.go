@@ -9,15 +9,11 @@
 package faults
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"chesstutor/internal/testbin"
 )
@@ -43,18 +39,11 @@ func newServer(t *testing.T, db string, env ...string) *server {
 
 // visitor is one browser: its own cookie jar, so its own visitor id and
 // its own rate-limit bucket.
-type visitor struct {
-	base string
-	http *http.Client
-}
+type visitor struct{ *testbin.Visitor }
 
 func newVisitor(t *testing.T, s *server) *visitor {
 	t.Helper()
-	jar, err := cookiejar.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &visitor{base: s.URL, http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+	return &visitor{s.NewVisitor(t)}
 }
 
 // state is the part of the H1 game state these tests read.
@@ -72,33 +61,13 @@ type state struct {
 // do sends a JSON request; a transport error (server gone) is returned,
 // not fatal, because the fault tests provoke exactly that.
 func (v *visitor) do(method, path string, body any) (int, state, []byte, error) {
-	var r io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return 0, state{}, nil, err
-		}
-		r = bytes.NewReader(b)
-	}
-	req, err := http.NewRequest(method, v.base+path, r)
+	code, raw, err := v.Do(method, path, body)
 	if err != nil {
-		return 0, state{}, nil, err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := v.http.Do(req)
-	if err != nil {
-		return 0, state{}, nil, err
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	if err != nil {
-		return res.StatusCode, state{}, raw, err
+		return code, state{}, raw, err
 	}
 	var st state
 	json.Unmarshal(raw, &st) // error bodies and PGN are not states; callers check the status
-	return res.StatusCode, st, raw, nil
+	return code, st, raw, nil
 }
 
 // must is do for the set-up steps: anything but the wanted status fails.

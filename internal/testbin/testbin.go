@@ -10,9 +10,12 @@ package testbin
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -89,7 +92,7 @@ type Server struct {
 	t        testing.TB
 	logLevel string
 	cmd      *exec.Cmd
-	logs     *syncBuffer
+	logs     *SyncBuffer
 	done     chan struct{}
 	exitErr  error
 }
@@ -124,7 +127,7 @@ func Start(t testing.TB, opt Options) *Server {
 func (s *Server) Start() {
 	t := s.t
 	t.Helper()
-	s.logs = &syncBuffer{}
+	s.logs = &SyncBuffer{}
 	s.cmd = exec.Command(Binary(t), "-addr", s.Addr, "-db", s.DB, "-log-level", s.logLevel)
 	s.cmd.Env = append(os.Environ(), s.Env...)
 	s.cmd.Stdout, s.cmd.Stderr = s.logs, s.logs
@@ -201,18 +204,19 @@ func freeAddr(t testing.TB) string {
 	return ln.Addr().String()
 }
 
-type syncBuffer struct {
+// SyncBuffer is a log sink safe for concurrent writers.
+type SyncBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (b *syncBuffer) Write(p []byte) (int, error) {
+func (b *SyncBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.b.Write(p)
 }
 
-func (b *syncBuffer) String() string {
+func (b *SyncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.b.String()
@@ -223,4 +227,49 @@ func tail(s string, n int) string {
 		return s
 	}
 	return "…" + s[len(s)-n:]
+}
+
+// Visitor is one browser without the browser: its own cookie jar, so its
+// own visitor id and rate-limit bucket, talking JSON to the server.
+type Visitor struct {
+	URL  string       // the server's base URL
+	HTTP *http.Client // with the visitor's cookies
+}
+
+// NewVisitor returns a visitor with no cookies yet.
+func (s *Server) NewVisitor(t testing.TB) *Visitor {
+	t.Helper()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Visitor{URL: s.URL, HTTP: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+}
+
+// Do sends body as JSON (no body when nil) and returns the status and the
+// answer's bytes. A transport error (the server gone) is returned, not
+// fatal: the fault tests provoke exactly that.
+func (v *Visitor) Do(method, path string, body any) (int, []byte, error) {
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return 0, nil, err
+		}
+		r = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, v.URL+path, r)
+	if err != nil {
+		return 0, nil, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := v.HTTP.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer res.Body.Close()
+	raw, err := io.ReadAll(res.Body)
+	return res.StatusCode, raw, err
 }
