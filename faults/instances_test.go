@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"chesstutor/internal/pgtest"
+	"chesstutor/internal/testbin"
 )
 
 // The tests in this file run two site processes on one PostgreSQL
@@ -28,7 +29,7 @@ func twoInstances(t *testing.T) (a, b *server) {
 // talking to another instance: cookies belong to the host, not the port,
 // as behind a load balancer they belong to the site's one address.
 func (v *visitor) on(s *server) *visitor {
-	return &visitor{base: s.URL, http: v.http}
+	return &visitor{&testbin.Visitor{URL: s.URL, HTTP: v.HTTP}}
 }
 
 // TestTwoInstancesShareVisitorsAndGames: a visitor's cookie from one
@@ -50,13 +51,13 @@ func TestTwoInstancesShareVisitorsAndGames(t *testing.T) {
 		v := []*visitor{va, vb}[i%2]
 		st = v.must(t, http.StatusOK, "POST", "/api/games/"+st.ID+"/moves", map[string]any{"move": mv, "ply": i})
 		if st.Ply != i+1 {
-			t.Fatalf("move %d (%s) on %s: ply %d", i+1, mv, v.base, st.Ply)
+			t.Fatalf("move %d (%s) on %s: ply %d", i+1, mv, v.URL, st.Ply)
 		}
 	}
 	for _, v := range []*visitor{va, vb} {
 		got := v.must(t, http.StatusOK, "GET", "/api/games/"+st.ID, nil)
 		if !hasPrefix(got.UCI, moves) || got.Ply != len(moves) {
-			t.Errorf("%s shows %v, want %v", v.base, got.UCI, moves)
+			t.Errorf("%s shows %v, want %v", v.URL, got.UCI, moves)
 		}
 		checkReplay(t, got)
 	}
@@ -67,7 +68,7 @@ func TestTwoInstancesShareVisitorsAndGames(t *testing.T) {
 	newFriendGame(t, other)
 	for _, v := range []*visitor{other, other.on(a)} {
 		if code, _, _, err := v.do("GET", "/api/games/"+st.ID, nil); err != nil || code != http.StatusNotFound {
-			t.Errorf("another visitor on %s: status %d %v, want 404", v.base, code, err)
+			t.Errorf("another visitor on %s: status %d %v, want 404", v.URL, code, err)
 		}
 	}
 
@@ -120,7 +121,7 @@ func TestSamePlyRaceAcrossInstances(t *testing.T) {
 	}
 	for _, v := range vs {
 		if got := v.must(t, http.StatusOK, "GET", "/api/games/"+st.ID, nil); got.Ply != 1 {
-			t.Errorf("%s: ply %d after the race, want 1", v.base, got.Ply)
+			t.Errorf("%s: ply %d after the race, want 1", v.URL, got.Ply)
 		}
 	}
 }
@@ -159,7 +160,7 @@ func TestKillOneInstanceMidGame(t *testing.T) {
 						return // this instance is gone
 					}
 					if code != http.StatusOK {
-						t.Errorf("GET game on %s: status %d: %s", v.base, code, raw)
+						t.Errorf("GET game on %s: status %d: %s", v.URL, code, raw)
 						return
 					}
 					g.saw(t, st)
@@ -181,7 +182,7 @@ func TestKillOneInstanceMidGame(t *testing.T) {
 					case http.StatusConflict:
 						conflicts.Add(1)
 					default:
-						t.Errorf("POST move %s on %s: status %d: %s", mv, v.base, code, raw)
+						t.Errorf("POST move %s on %s: status %d: %s", mv, v.URL, code, raw)
 						return
 					}
 				}
@@ -195,7 +196,7 @@ func TestKillOneInstanceMidGame(t *testing.T) {
 		}
 	}
 	waitFor(120)
-	a.kill()
+	a.Kill()
 	killed.Store(true)
 	before := acked.Load()
 	waitFor(before + 60) // B goes on alone
@@ -221,7 +222,7 @@ func TestKillOneInstanceMidGame(t *testing.T) {
 		}
 	}
 	check(b)
-	a.start()
+	a.Start()
 	check(a)
 	// Play on, on the restarted A.
 	for i, g := range games {
@@ -265,7 +266,7 @@ func TestDatabaseOutage(t *testing.T) {
 	}
 	for _, s := range []*server{a, b} {
 		v := va.on(s)
-		res, err := v.http.Get(s.URL + "/healthz")
+		res, err := v.HTTP.Get(s.URL + "/healthz")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -127,6 +127,16 @@ func (s *Service) action(ctx context.Context, visitor, id string, ply *int, fn f
 	return s.update(ctx, visitor, id, ply, fn)
 }
 
+// activeAction is action on a game that must still be going on.
+func (s *Service) activeAction(ctx context.Context, visitor, id string, ply *int, fn func(l *loaded, now time.Time) error) (*loaded, *State, error) {
+	return s.action(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
+		if err := l.requireActive(); err != nil {
+			return err
+		}
+		return fn(l, now)
+	})
+}
+
 // update loads the game (once), runs fn on it under the game's lock and
 // saves the result before returning the new state; the loaded game comes
 // back too, for a computer reply that follows. A running clock that has

@@ -13,6 +13,9 @@ import (
 // TestSmoke is the CI run of the load program: the real server on
 // loopback, every kind of visitor for a few seconds, and not one error.
 func TestSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real server under load: skipped under -short")
+	}
 	rep, err := Run(context.Background(), smokeConfig)
 	if err != nil {
 		t.Fatal(err)
