@@ -302,7 +302,7 @@ func (h *Handler) quizQuestion(r *store.QuizRound, index int) (*quizQuestionData
 			d.Key[k] = true
 		}
 		d.NextURL, d.NextLabel = quizNextStep(r)
-		if q.Kind == quiz.Squares {
+		if q.Board() {
 			d.Marked = answer
 		} else {
 			for _, id := range answer {
@@ -361,7 +361,7 @@ func quizFeedbackFor(q *quiz.Question, answer []string, correct, already bool) *
 
 // quizAnswerText puts a stored answer into words.
 func quizAnswerText(q *quiz.Question, answer []string) string {
-	if q.Kind == quiz.Squares {
+	if q.Board() {
 		return strings.Join(answer, ", ")
 	}
 	var parts []string
@@ -384,6 +384,8 @@ func quizBoard(q *quiz.Question, marked []string, answered bool) *views.Board {
 		Classes: map[chess.Square][]string{},
 		Labels:  map[chess.Square]string{},
 		Attrs:   map[string]string{"data-quiz-board": q.ID},
+		// A square-name question may be asked from Black's side.
+		Flipped: q.Kind == quiz.Name && q.Pos.Turn() == chess.Black,
 	}
 	if q.From != chess.NoSquare {
 		b.Highlights = []chess.Square{q.From}
@@ -392,7 +394,7 @@ func quizBoard(q *quiz.Question, marked []string, answered bool) *views.Board {
 		b.Classes[q.LastMove.From()] = append(b.Classes[q.LastMove.From()], "last-move")
 		b.Classes[q.LastMove.To()] = append(b.Classes[q.LastMove.To()], "last-move")
 	}
-	if q.Kind != quiz.Squares {
+	if !q.Board() {
 		b.Size = "diagram"
 		return b
 	}
@@ -449,7 +451,7 @@ func (h *Handler) answerQuizForm(c echo.Context) error {
 		return err
 	}
 	values := form["choice"]
-	if q.Kind == quiz.Squares {
+	if q.Board() {
 		values = form["marked"]
 		if sq := form.Get("square"); sq != "" && form.Get("action") == "" {
 			return h.toggleQuizSquare(c, r, index, values, sq)
@@ -610,7 +612,7 @@ func (h *Handler) showQuizResult(c echo.Context, r *store.QuizRound) error {
 		answer := strings.Fields(a.Answer)
 		review := quizReview{Number: a.Index + 1, Q: q, YourAnswer: quizAnswerText(q, answer), KeyText: q.KeyText()}
 		var marked []string
-		if q.Kind == quiz.Squares {
+		if q.Board() {
 			marked = answer
 		}
 		review.Board = quizBoard(q, marked, true)
