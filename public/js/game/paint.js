@@ -34,7 +34,7 @@ function paintPlayers() {
   const s = g.state;
   const bottom = bottomColor();
   const name = (c) => {
-    if (isComputer()) return c === s.human_color ? `You (${c})` : `Computer, level ${s.level} (${c})`;
+    if (isComputer()) return c === s.human_color ? `You (${c})` : `Computer, level ${s.level}`;
     return colorName(c);
   };
   for (const [where, c] of [["top", other(bottom)], ["bottom", bottom]]) {
