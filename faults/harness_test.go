@@ -15,12 +15,14 @@ import (
 	"strings"
 	"testing"
 
+	"chesstutor/internal/pgtest"
 	"chesstutor/internal/testbin"
 )
 
-// TestMain removes the binary the run built.
+// TestMain removes the binary the run built, and stops the throwaway
+// PostgreSQL cluster if a test started one.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m)
 	testbin.Cleanup()
 	os.Exit(code)
 }

@@ -69,10 +69,19 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 		}
 		return nil
 	})
-	if err != nil || !l.computerToMove() {
+	if err != nil || !l.computerToMove() || ctx.Value(noReplyKey{}) != nil {
 		return st, err
 	}
 	return s.computerReply(ctx, visitor, l)
+}
+
+type noReplyKey struct{}
+
+// WithoutReply marks a Move whose caller asks for the computer's reply
+// separately with Reply, so the page can show the move, and the computer's
+// clock running, before the search ends (G17).
+func WithoutReply(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noReplyKey{}, true)
 }
 
 // Undo takes back the last move in a friend game, or returns to the

@@ -5,14 +5,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
+	"path"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"chesstutor/chess"
 	"chesstutor/chess/engine"
 	"chesstutor/games"
+	"chesstutor/public"
 	"chesstutor/views"
 )
 
@@ -89,6 +93,10 @@ type moveRequest struct {
 	Move string `json:"move"`
 	SAN  string `json:"san"`
 	Ply  *int   `json:"ply"`
+	// Reply false answers as soon as the move is played; the page then
+	// asks for the computer's reply (POST .../reply) while it shows the
+	// computer thinking (G17). Left out, the reply comes in this answer.
+	Reply *bool `json:"reply"`
 }
 
 // playMove is POST /api/games/:id/moves.
@@ -97,7 +105,11 @@ func (h *Handler) playMove(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	st, err := h.games.Move(c.Request().Context(), visitorID(c), c.Param("id"), req.Ply, req.Move, req.SAN)
+	ctx := c.Request().Context()
+	if req.Reply != nil && !*req.Reply {
+		ctx = games.WithoutReply(ctx)
+	}
+	st, err := h.games.Move(ctx, visitorID(c), c.Param("id"), req.Ply, req.Move, req.SAN)
 	if err != nil {
 		return gameError(err)
 	}
@@ -206,6 +218,7 @@ type gamePage struct {
 	Board             views.Board
 	MovePairs         []chess.FullMove
 	Facts             string // gameFacts as JSON, for game.js
+	SoundOn           bool   // the visitor's sound switch (cookie "sound")
 }
 
 // gameFacts are the shared facts game.js needs, rendered into the page as
@@ -213,12 +226,22 @@ type gamePage struct {
 type gameFacts struct {
 	Colors   map[string]string `json:"colors"` // "white" -> "White"
 	StartFEN string            `json:"start_fen"`
+	Values   map[string]int    `json:"values"` // "N" -> 3, for the material count (G21)
+	Sounds   map[string]string `json:"sounds"` // "move" -> its hashed URL (G20)
 }
 
 func newGameFacts() string {
-	f := gameFacts{Colors: map[string]string{}, StartFEN: chess.StartFEN}
+	f := gameFacts{Colors: map[string]string{}, StartFEN: chess.StartFEN,
+		Values: map[string]int{}, Sounds: map[string]string{}}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		f.Colors[c.String()] = c.Name()
+	}
+	for t := chess.Pawn; t <= chess.Queen; t++ {
+		f.Values[string(t.Letter())] = games.PieceValue(t)
+	}
+	sounds, _ := fs.ReadDir(public.Files, "sounds")
+	for _, d := range sounds {
+		f.Sounds[strings.TrimSuffix(d.Name(), path.Ext(d.Name()))] = public.URL("sounds/" + d.Name())
 	}
 	b, err := json.Marshal(f)
 	if err != nil {
@@ -240,7 +263,10 @@ func (h *Handler) showGame(c echo.Context) error {
 		b.Classes[m.From()] = append(b.Classes[m.From()], "last-move")
 		b.Classes[m.To()] = append(b.Classes[m.To()], "last-move")
 	}
-	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend", Facts: newGameFacts()}
+	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend", Facts: newGameFacts(), SoundOn: true}
+	if ck, err := c.Cookie("sound"); err == nil && ck.Value == "off" {
+		p.SoundOn = false
+	}
 	if st.Mode == "computer" {
 		p.Title = fmt.Sprintf("Game against the computer, level %d", st.Level)
 	}

@@ -61,6 +61,7 @@ type Handler struct {
 	lessons *lessons.Course
 	log     *slog.Logger
 	limits  Limits
+	now     func() time.Time // the clock (trainer rounds, rate limits)
 
 	limiter  *visitorLimiter
 	visitors *knownVisitors
@@ -99,6 +100,7 @@ func New(d Deps) *Handler {
 		lessons:  d.Lessons,
 		log:      d.Logger,
 		limits:   d.Limits,
+		now:      d.Now,
 		limiter:  newVisitorLimiter(d.Limits.APIRate, d.Limits.APIBurst, d.Now),
 		visitors: newKnownVisitors(100_000),
 	}
@@ -141,6 +143,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerGames(e, api)
 	h.registerLessons(e)
 	h.registerExercises(e, api)
+	h.registerTrainer(e, api) // trainer.go
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
 	h.registerQuiz(e, api)

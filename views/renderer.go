@@ -50,6 +50,7 @@ func Funcs() template.FuncMap {
 		"asset":      public.URL,
 		"board":      RenderBoard,
 		"pieces":     PieceSprite,
+		"sound":      soundURL,
 		"boardWords": BoardWords,
 		"percent": func(part, whole int) int {
 			if whole <= 0 {
@@ -58,6 +59,16 @@ func Funcs() template.FuncMap {
 			return part * 100 / whole
 		},
 	}
+}
+
+// soundURL is the hashed URL of public/sounds/<name>.wav, or "" when the
+// site has no such sound (pages then name none and play none).
+func soundURL(name string) string {
+	p := "sounds/" + name + ".wav"
+	if _, err := fs.Stat(public.Files, p); err != nil {
+		return ""
+	}
+	return public.URL(p)
 }
 
 // New parses the layout, the partials and every page.
