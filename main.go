@@ -24,12 +24,14 @@ import (
 	"chesstutor/chess/engine"
 	"chesstutor/handlers"
 	"chesstutor/store"
+	"chesstutor/store/postgres"
 	"chesstutor/store/sqlite"
 )
 
 type config struct {
 	addr     string
 	db       string
+	dbPool   int
 	logLevel string
 	apiRate  float64
 	apiBurst int
@@ -47,7 +49,12 @@ func parseConfig(args []string) (config, error) {
 	var cfg config
 	fs := flag.NewFlagSet("chesstutor", flag.ContinueOnError)
 	fs.StringVar(&cfg.addr, "addr", env("CHESS_ADDR", "127.0.0.1:8080"), "listen address (env CHESS_ADDR)")
-	fs.StringVar(&cfg.db, "db", env("CHESS_DB", "data/chess.db"), "SQLite database file, created if missing; postgres:// DSNs are reserved for the PostgreSQL store (env CHESS_DB)")
+	fs.StringVar(&cfg.db, "db", env("CHESS_DB", "data/chess.db"), "SQLite database file, created if missing, or a PostgreSQL address postgres://user:password@host:5432/database shared by several instances (env CHESS_DB)")
+	poolDef, err := strconv.Atoi(env("CHESS_DB_POOL", "0"))
+	if err != nil {
+		return cfg, fmt.Errorf("CHESS_DB_POOL: %w", err)
+	}
+	fs.IntVar(&cfg.dbPool, "db-pool", poolDef, fmt.Sprintf("PostgreSQL only: most connections this instance opens; 0 keeps the DSN's pool_max_conns or %d (env CHESS_DB_POOL)", postgres.DefaultPoolSize))
 	fs.StringVar(&cfg.logLevel, "log-level", env("CHESS_LOG_LEVEL", "info"), "debug, info, warn or error (env CHESS_LOG_LEVEL)")
 	rateDef, err := strconv.ParseFloat(env("CHESS_API_RATE", strconv.Itoa(handlers.DefaultAPIRate)), 64)
 	if err != nil {
@@ -64,6 +71,9 @@ func parseConfig(args []string) (config, error) {
 	}
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	if cfg.dbPool < 0 {
+		return cfg, fmt.Errorf("-db-pool must be 0 (the default) or more, not %d", cfg.dbPool)
 	}
 	return cfg, nil
 }
@@ -94,25 +104,36 @@ func main() {
 }
 
 // openStore picks the store implementation by the -db value (N6): a
-// postgres:// or postgresql:// DSN names a PostgreSQL server, anything else
-// is the path of an SQLite file.
-func openStore(ctx context.Context, db string) (store.Store, error) {
-	if scheme, _, ok := strings.Cut(db, "://"); ok {
+// postgres:// or postgresql:// DSN names a PostgreSQL server shared by
+// every instance (pool bounds this one's connections), anything else is
+// the path of an SQLite file.
+func openStore(ctx context.Context, db string, pool int) (store.Store, error) {
+	if isDSN(db) {
+		scheme, _, _ := strings.Cut(db, "://")
 		switch strings.ToLower(scheme) {
 		case "postgres", "postgresql":
-			// The PostgreSQL store (issue 18) plugs in here.
-			return nil, errors.New("-db: PostgreSQL is not supported yet; give the path of an SQLite file")
+			return postgres.Open(ctx, db, postgres.Options{PoolSize: pool})
 		default:
-			return nil, fmt.Errorf("-db: unknown database kind %q; give the path of an SQLite file", scheme)
+			return nil, fmt.Errorf("-db: unknown database kind %q; give the path of an SQLite file or a postgres:// address", scheme)
 		}
 	}
 	return sqlite.Open(ctx, db)
 }
 
+func isDSN(db string) bool { return strings.Contains(db, "://") }
+
+// dbForLog names the database without a password.
+func dbForLog(db string) string {
+	if isDSN(db) {
+		return postgres.Redact(db)
+	}
+	return db
+}
+
 // run serves until ctx is cancelled, then lets in-flight requests finish
 // and closes the database.
 func run(ctx context.Context, cfg config, log *slog.Logger) error {
-	st, err := openStore(ctx, cfg.db)
+	st, err := openStore(ctx, cfg.db, cfg.dbPool)
 	if err != nil {
 		return err
 	}
@@ -157,7 +178,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	log.Info("serving", "url", "http://"+ln.Addr().String(), "db", cfg.db)
+	log.Info("serving", "url", "http://"+ln.Addr().String(), "db", dbForLog(cfg.db))
 
 	select {
 	case err := <-served:

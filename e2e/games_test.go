@@ -1,12 +1,10 @@
 package e2e
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"strings"
 	"sync"
@@ -15,22 +13,19 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"chesstutor/internal/testbin"
 )
 
 // apiClient is one visitor talking to the JSON API with its own cookie.
 type apiClient struct {
-	t    *testing.T
-	base string
-	http *http.Client
+	*testbin.Visitor
+	t *testing.T
 }
 
 func newAPIClient(t *testing.T, s *Server) *apiClient {
 	t.Helper()
-	jar, err := cookiejar.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &apiClient{t: t, base: s.URL, http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+	return &apiClient{Visitor: s.NewVisitor(t), t: t}
 }
 
 // gameState is the part of the H1 state the tests read.
@@ -56,30 +51,13 @@ type gameState struct {
 // do sends a request and returns the status and the decoded body.
 func (c *apiClient) do(method, path string, body any) (int, gameState, []byte) {
 	c.t.Helper()
-	var r io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			c.t.Fatal(err)
-		}
-		r = bytes.NewReader(b)
-	}
-	req, err := http.NewRequest(method, c.base+path, r)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := c.http.Do(req)
+	code, raw, err := c.Do(method, path, body)
 	if err != nil {
 		c.t.Fatalf("%s %s: %v", method, path, err)
 	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
 	var st gameState
 	json.Unmarshal(raw, &st)
-	return res.StatusCode, st, raw
+	return code, st, raw
 }
 
 func (c *apiClient) must(status int, method, path string, body any) gameState {
@@ -118,7 +96,7 @@ func TestGameAPIEndpoints(t *testing.T) {
 	c.must(http.StatusConflict, "POST", "/api/games/"+id+"/undo", map[string]any{"ply": 4})
 
 	// PGN: an attachment with the Seven Tag Roster and the result.
-	res, err := c.http.Get(s.URL + "/api/games/" + id + "/pgn")
+	res, err := c.HTTP.Get(s.URL + "/api/games/" + id + "/pgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -432,7 +410,8 @@ func TestBrowserUndoRestoresClocksAndReload(t *testing.T) {
 	clickSquare(b, "e2")
 	clickSquare(b, "e4")
 	gameWait(t, b, `document.querySelector('[data-clock="black"]').classList.contains("running")`)
-	time.Sleep(2200 * time.Millisecond)
+	// Wait until Black's clock shows two seconds used (4:57 or less).
+	gameWait(t, b, `document.querySelector('[data-clock="black"] .clock-time').textContent <= "4:57"`)
 	clickSquare(b, "e7")
 	clickSquare(b, "e5")
 	gameWait(t, b, `document.querySelector('[data-clock="white"]').classList.contains("running") && document.querySelector("[data-board]").dataset.fen.includes(" w ")`)
@@ -440,7 +419,7 @@ func TestBrowserUndoRestoresClocksAndReload(t *testing.T) {
 	if blackMS > 298000 {
 		t.Fatalf("Black's clock did not run: %d ms", blackMS)
 	}
-	time.Sleep(2200 * time.Millisecond)
+	gameWait(t, b, `document.querySelector('[data-clock="white"] .clock-time').textContent <= "4:57"`)
 	clickSquare(b, "g1")
 	clickSquare(b, "f3")
 	gameWait(t, b, `document.querySelector('[data-clock="black"]').classList.contains("running") && document.querySelector("[data-board]").dataset.fen.includes(" b ")`)

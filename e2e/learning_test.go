@@ -58,6 +58,18 @@ func TestLessonsReadByNextButton(t *testing.T) {
 			if Eval[bool](b, `document.body.textContent.includes("Practise")`) {
 				t.Error(`the home page still spells "Practise"`)
 			}
+			// The path cards are whole-card links: a tap on a card's text
+			// lands on its link.
+			cards := Eval[[]string](b, `[...document.querySelectorAll(".steps .step")].map(card => {
+			  card.scrollIntoView({block: "center"});
+			  const p = card.querySelector("p").getBoundingClientRect();
+			  const hit = document.elementFromPoint(p.left + p.width / 2, p.top + p.height / 2);
+			  return (hit && hit.closest("a") && hit.closest("a").getAttribute("href")) || "none";
+			})`)
+			if strings.Join(cards, " ") != "/learn /practice /quiz /play" {
+				t.Errorf("a tap on each path card's text lands on %v, want its link", cards)
+			}
+			Eval[bool](b, `scrollTo(0, 0); true`)
 			followLink(t, b, `[data-action="start-learning"]`, `^/learn/`+all[0].Slug+`$`)
 			for i := 0; i < 3; i++ {
 				b.Do(chromedp.WaitVisible(chromedp.CSS(`article[data-lesson="` + all[i].Slug + `"]`)))

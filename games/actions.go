@@ -42,10 +42,7 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 	case ply == nil:
 		return nil, fail(Invalid, `Send the ply you saw ("ply": the number of half-moves played) with the move.`)
 	}
-	l, st, err := s.action(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
-		if err := l.requireActive(); err != nil {
-			return err
-		}
+	l, st, err := s.activeAction(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
 		if l.rec.Mode == "computer" && l.turn() != l.human() {
 			return fail(Conflict, "It is the computer's turn. Wait for its move.")
 		}
@@ -129,10 +126,7 @@ func (s *Service) Undo(ctx context.Context, visitor, id string, ply *int) (*Stat
 // Resign gives up for the player to move, or for the human against the
 // computer (G8).
 func (s *Service) Resign(ctx context.Context, visitor, id string, ply *int) (*State, error) {
-	return answer(s.action(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
-		if err := l.requireActive(); err != nil {
-			return err
-		}
+	return answer(s.activeAction(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
 		c := l.turn()
 		if l.rec.Mode == "computer" {
 			c = l.human()
@@ -150,10 +144,7 @@ func (s *Service) Resign(ctx context.Context, visitor, id string, ply *int) (*St
 // offer waits for AcceptDraw or DeclineDraw; the computer answers at once
 // by the rule of G9.
 func (s *Service) OfferDraw(ctx context.Context, visitor, id string, ply *int) (*State, error) {
-	return answer(s.action(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
-		if err := l.requireActive(); err != nil {
-			return err
-		}
+	return answer(s.activeAction(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
 		if l.rec.Mode == "computer" {
 			accept, why := computerAcceptsDraw(l.game.Position(), l.human().Other())
 			if !accept {
@@ -186,10 +177,7 @@ func (s *Service) DeclineDraw(ctx context.Context, visitor, id string, ply *int)
 }
 
 func (s *Service) answerDraw(ctx context.Context, visitor, id string, ply *int, accept bool) (*State, error) {
-	return answer(s.action(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
-		if err := l.requireActive(); err != nil {
-			return err
-		}
+	return answer(s.activeAction(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
 		if l.rec.DrawOffer == "" {
 			return fail(Conflict, "There is no draw offer waiting for an answer.")
 		}
@@ -218,7 +206,7 @@ func (s *Service) Flag(ctx context.Context, visitor, id string, ply *int) (*Stat
 		}
 		left := l.remaining(now)
 		return fail(Conflict, "%s's clock still has %s left, so the flag has not fallen.",
-			title(l.turn()), formatMS(pick(left, l.turn())))
+			l.turn().Name(), formatMS(pick(left, l.turn())))
 	}))
 }
 
@@ -233,10 +221,7 @@ func (s *Service) Resume(ctx context.Context, visitor, id string, ply *int) (*St
 }
 
 func (s *Service) pauseResume(ctx context.Context, visitor, id string, ply *int, run bool) (*State, error) {
-	return answer(s.action(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
-		if err := l.requireActive(); err != nil {
-			return err
-		}
+	return answer(s.activeAction(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
 		if !l.timed() {
 			return errNoChange
 		}

@@ -2,6 +2,8 @@ package games
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"chesstutor/chess"
@@ -10,17 +12,45 @@ import (
 
 // This file holds the time controls (G2) and the running clock (R9, G11).
 
-// Clock choices on the new-game form (G2): minutes each + seconds a move.
-var clockChoices = map[string][2]int64{
-	"none":  {0, 0},
-	"3+2":   {3 * 60000, 2000},
-	"5+0":   {5 * 60000, 0},
-	"10+0":  {10 * 60000, 0},
-	"15+10": {15 * 60000, 10000},
+// ClockChoice is one time control a game may be played with (G2).
+type ClockChoice struct {
+	Name      string        // the code, stored and sent: "none", "3+2", …
+	Base      time.Duration // each side's time at the start; 0 for no clock
+	Increment time.Duration // added after each move
+	Label     string        // the choice in words, for the new-game form
 }
 
-// ClockNames lists the time controls in the order the form offers them.
-func ClockNames() []string { return []string{"none", "3+2", "5+0", "10+0", "15+10"} }
+// clockChoices is the one list of time controls, in the order the form
+// offers them: minutes each + seconds a move.
+var clockChoices = []ClockChoice{
+	{"none", 0, 0, "No clock: take all the time you like"},
+	{"3+2", 3 * time.Minute, 2 * time.Second, "3 minutes each + 2 seconds a move (fast)"},
+	{"5+0", 5 * time.Minute, 0, "5 minutes each, no bonus"},
+	{"10+0", 10 * time.Minute, 0, "10 minutes each"},
+	{"15+10", 15 * time.Minute, 10 * time.Second, "15 minutes each + 10 seconds a move (relaxed)"},
+}
+
+// ClockChoices lists the time controls in the order the form offers them.
+func ClockChoices() []ClockChoice { return slices.Clone(clockChoices) }
+
+func clockChoice(name string) (ClockChoice, bool) {
+	for _, c := range clockChoices {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return ClockChoice{}, false
+}
+
+// clockNamesText lists the codes for an error message: "none, 3+2 or 15+10".
+func clockNamesText() string {
+	var names []string
+	for _, c := range clockChoices {
+		names = append(names, c.Name)
+	}
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " or " + names[last]
+}
 
 // clockBudget is the longest the computer may think with leftMS on its
 // clock and incMS added after each move: a thirtieth of the clock plus half

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"chesstutor/chess"
+	"chesstutor/chess/engine"
 	"chesstutor/store"
 )
 
@@ -13,8 +14,8 @@ import (
 type NewGame struct {
 	Mode       string `json:"mode"`  // "friend" or "computer"
 	Color      string `json:"color"` // "white", "black" or "random" (the human's colour against the computer)
-	Level      int    `json:"level"` // 1..8 against the computer
-	Clock      string `json:"clock"` // "none", "3+2", "5+0", "10+0", "15+10"
+	Level      int    `json:"level"` // engine.MinLevel..engine.MaxLevel against the computer; 0 is the weakest
+	Clock      string `json:"clock"` // a ClockChoice's Name; "" is "none"
 	FEN        string `json:"fen"`   // optional start position
 	Undo       *bool  `json:"undo"`  // default on (G16)
 	PassScreen *bool  `json:"pass_screen"`
@@ -80,9 +81,9 @@ func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 		}
 		switch {
 		case req.Level == 0:
-			rec.Level = 1
-		case req.Level < 1 || req.Level > 8:
-			return nil, fail(Invalid, "The level must be between 1 and 8, not %d.", req.Level)
+			rec.Level = engine.MinLevel
+		case req.Level < engine.MinLevel || req.Level > engine.MaxLevel:
+			return nil, fail(Invalid, "The level must be between %d and %d, not %d.", engine.MinLevel, engine.MaxLevel, req.Level)
 		default:
 			rec.Level = req.Level
 		}
@@ -91,13 +92,13 @@ func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 	if name == "" {
 		name = "none"
 	}
-	c, ok := clockChoices[name]
+	c, ok := clockChoice(name)
 	if !ok {
-		return nil, fail(Invalid, "Unknown time control %q: choose none, 3+2, 5+0, 10+0 or 15+10.", req.Clock)
+		return nil, fail(Invalid, "Unknown time control %q: choose %s.", req.Clock, clockNamesText())
 	}
 	rec.ClockName = name
-	rec.BaseMS = int64(float64(c[0]) * s.scale)
-	rec.IncrementMS = int64(float64(c[1]) * s.scale)
+	rec.BaseMS = int64(float64(c.Base.Milliseconds()) * s.scale)
+	rec.IncrementMS = int64(float64(c.Increment.Milliseconds()) * s.scale)
 	if req.Undo != nil {
 		rec.Undo = *req.Undo
 	}
@@ -115,7 +116,7 @@ func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 	}
 	rec.Clocks = store.ClockPair{White: rec.BaseMS, Black: rec.BaseMS}
 	rec.Snapshots = []store.ClockPair{rec.Clocks}
-	rec.ID = newID()
+	rec.ID = store.NewID()
 	rec.CreatedAt = s.now()
 	return rec, nil
 }

@@ -2,8 +2,6 @@ package games
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,7 +16,7 @@ import (
 
 // load reads the game and replays its moves.
 func (s *Service) load(ctx context.Context, visitor, id string) (*loaded, error) {
-	if !validID(id) {
+	if !store.ValidID(id) {
 		return nil, fail(NotFound, "There is no game with that address.")
 	}
 	rec, err := s.store.Game(ctx, id)
@@ -147,34 +145,11 @@ type Summary struct {
 	Created, Updated                 time.Time
 }
 
-func newID() string {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic("games: no randomness: " + err.Error()) // crypto/rand never fails on Linux
-	}
-	return hex.EncodeToString(b[:])
-}
-
-func validID(id string) bool {
-	if len(id) != 32 {
-		return false
-	}
-	_, err := hex.DecodeString(id)
-	return err == nil
-}
-
 func parseColor(s string) chess.Color {
 	if s == "black" {
 		return chess.Black
 	}
 	return chess.White
-}
-
-func title(c chess.Color) string {
-	if c == chess.Black {
-		return "Black"
-	}
-	return "White"
 }
 
 func trimChess(err error) string {

@@ -73,6 +73,10 @@ type Service struct {
 
 	locks [64]sync.Mutex
 
+	// searches are this process's running computer searches, so undo,
+	// resign or a draw can stop them (C3). An action taken on another
+	// instance cannot reach them; the search then runs out and its move
+	// is dropped because the stored version moved on.
 	mu       sync.Mutex
 	searches map[string]context.CancelFunc
 }
@@ -98,8 +102,11 @@ func New(cfg Config) *Service {
 // HasComputer reports whether computer games can be played.
 func (s *Service) HasComputer() bool { return s.engine != nil }
 
-// lock serialises requests on one game inside this process; the version
-// check in the store covers several processes sharing one database.
+// lock serialises requests on one game inside this process, so they queue
+// instead of losing races. It is only an optimisation: correctness comes
+// from the store's versioned UpdateGame, which also holds between several
+// processes sharing one database (N6) — a request that loses a race there
+// gets the same 409 as a stale ply.
 func (s *Service) lock(id string) func() {
 	h := fnv.New32a()
 	h.Write([]byte(id))
@@ -118,6 +125,16 @@ func (s *Service) action(ctx context.Context, visitor, id string, ply *int, fn f
 		return nil, nil, fail(Invalid, `Send the ply you saw ("ply") with the request.`)
 	}
 	return s.update(ctx, visitor, id, ply, fn)
+}
+
+// activeAction is action on a game that must still be going on.
+func (s *Service) activeAction(ctx context.Context, visitor, id string, ply *int, fn func(l *loaded, now time.Time) error) (*loaded, *State, error) {
+	return s.action(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
+		if err := l.requireActive(); err != nil {
+			return err
+		}
+		return fn(l, now)
+	})
 }
 
 // update loads the game (once), runs fn on it under the game's lock and

@@ -178,13 +178,13 @@ func cause(l *loaded, o chess.Outcome) string {
 	case chess.FiftyMoveRule:
 		return "Fifty moves by each side (100 half-moves) went by with no capture and no pawn move."
 	case chess.Stalemate:
-		return fmt.Sprintf("%s has no legal move, and the %s king is not in check. That is stalemate, and stalemate is a draw.", title(pos.Turn()), pos.Turn())
+		return fmt.Sprintf("%s has no legal move, and the %s king is not in check. That is stalemate, and stalemate is a draw.", pos.Turn().Name(), pos.Turn())
 	case chess.InsufficientMaterial:
 		return materialCause(pos)
 	case chess.Timeout:
 		if o.Result == "1/2-1/2" {
 			flagged := parseColor(l.rec.EndColor)
-			return fmt.Sprintf("%s's time ran out, but %s has too little left to ever checkmate, so the game is a draw.", title(flagged), title(flagged.Other()))
+			return fmt.Sprintf("%s's time ran out, but %s has too little left to ever checkmate, so the game is a draw.", flagged.Name(), flagged.Other().Name())
 		}
 	}
 	return ""

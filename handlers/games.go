@@ -147,17 +147,6 @@ func (h *Handler) downloadPGN(c echo.Context) error {
 	return c.Blob(http.StatusOK, "application/x-chess-pgn; charset=utf-8", []byte(text))
 }
 
-// clockChoice is one time control on the new-game form.
-type clockChoice struct{ Value, Label string }
-
-var clockLabels = map[string]string{
-	"none":  "No clock: take all the time you like",
-	"3+2":   "3 minutes each + 2 seconds a move (fast)",
-	"5+0":   "5 minutes each, no bonus",
-	"10+0":  "10 minutes each",
-	"15+10": "15 minutes each + 10 seconds a move (relaxed)",
-}
-
 // newGameForm is the payload of the play page.
 type newGameForm struct {
 	Error                       string
@@ -165,17 +154,15 @@ type newGameForm struct {
 	Level                       int
 	Undo, PassScreen, TurnBoard bool
 	Levels                      []engine.Level
-	Clocks                      []clockChoice
+	Clocks                      []games.ClockChoice
 }
 
 func (h *Handler) newGameForm() newGameForm {
-	f := newGameForm{Mode: "computer", Color: "white", Clock: "none", Level: 1, Undo: true, PassScreen: true}
+	f := newGameForm{Mode: "computer", Color: "white", Clock: "none", Level: engine.MinLevel, Undo: true, PassScreen: true}
 	if h.games.HasComputer() {
 		f.Levels = engine.Levels()
 	}
-	for _, name := range games.ClockNames() {
-		f.Clocks = append(f.Clocks, clockChoice{Value: name, Label: clockLabels[name]})
-	}
+	f.Clocks = games.ClockChoices()
 	return f
 }
 
@@ -203,7 +190,7 @@ func (h *Handler) startGame(c echo.Context) error {
 	if v := c.FormValue("level"); v != "" && f.Mode == "computer" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			f.Error = "Please choose a level from 1 to 8."
+			f.Error = fmt.Sprintf("Please choose a level from %d to %d.", engine.MinLevel, engine.MaxLevel)
 			return h.render(c, http.StatusBadRequest, "play", f)
 		}
 		level = n
@@ -247,8 +234,7 @@ func newGameFacts() string {
 	f := gameFacts{Colors: map[string]string{}, StartFEN: chess.StartFEN,
 		Values: map[string]int{}, Sounds: map[string]string{}}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		name := c.String()
-		f.Colors[name] = strings.ToUpper(name[:1]) + name[1:]
+		f.Colors[c.String()] = c.Name()
 	}
 	for t := chess.Pawn; t <= chess.Queen; t++ {
 		f.Values[string(t.Letter())] = games.PieceValue(t)
@@ -284,13 +270,9 @@ func (h *Handler) showGame(c echo.Context) error {
 	if st.Mode == "computer" {
 		p.Title = fmt.Sprintf("Game against the computer, level %d", st.Level)
 	}
-	switch {
-	case st.Status != "active":
+	p.Status = st.Position().Turn().Name() + " to move."
+	if st.Status != "active" {
 		p.Status = st.Reason + "."
-	case st.Turn == "white":
-		p.Status = "White to move."
-	default:
-		p.Status = "Black to move."
 	}
 	p.MovePairs = st.FullMoves()
 	for i := range p.MovePairs {

@@ -144,6 +144,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerLessons(e)
 	h.registerExercises(e, api)
 	h.registerTrainer(e, api) // trainer.go
+	h.registerGlossary(e)     // glossary.go
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
 	h.registerQuiz(e, api)

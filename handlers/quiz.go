@@ -256,7 +256,7 @@ func (h *Handler) quizQuestion(r *store.QuizRound, index int) (*quizQuestionData
 			d.Key[k] = true
 		}
 		d.NextURL, d.NextLabel = quizNextStep(r)
-		if q.Kind == quiz.Squares {
+		if q.Board() {
 			d.Marked = answer
 		} else {
 			for _, id := range answer {
@@ -324,6 +324,8 @@ func quizBoard(q *quiz.Question, marked []string, answered bool) *views.Board {
 		Classes: map[chess.Square][]string{},
 		Labels:  map[chess.Square]string{},
 		Attrs:   map[string]string{"data-quiz-board": q.ID},
+		// A square-name question may be asked from Black's side.
+		Flipped: q.Kind == quiz.Name && q.Pos.Turn() == chess.Black,
 	}
 	if q.From != chess.NoSquare {
 		b.Highlights = []chess.Square{q.From}
@@ -332,7 +334,7 @@ func quizBoard(q *quiz.Question, marked []string, answered bool) *views.Board {
 		b.Classes[q.LastMove.From()] = append(b.Classes[q.LastMove.From()], "last-move")
 		b.Classes[q.LastMove.To()] = append(b.Classes[q.LastMove.To()], "last-move")
 	}
-	if q.Kind != quiz.Squares {
+	if !q.Board() {
 		b.Size = "diagram"
 		return b
 	}
@@ -389,7 +391,7 @@ func (h *Handler) answerQuizForm(c echo.Context) error {
 		return roundError(err)
 	}
 	values := form["choice"]
-	if q.Kind == quiz.Squares {
+	if q.Board() {
 		values = form["marked"]
 		if sq := form.Get("square"); sq != "" && form.Get("action") == "" {
 			return h.toggleQuizSquare(c, r, index, values, sq)
@@ -501,7 +503,7 @@ func (h *Handler) showQuizResult(c echo.Context, r *store.QuizRound) error {
 	for _, m := range sum.Missed {
 		review := quizReview{Number: m.Number, Q: m.Q, YourAnswer: rounds.AnswerText(m.Q, m.Answer), KeyText: m.Q.KeyText()}
 		var marked []string
-		if m.Q.Kind == quiz.Squares {
+		if m.Q.Board() {
 			marked = m.Answer
 		}
 		review.Board = quizBoard(m.Q, marked, true)

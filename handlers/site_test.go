@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -12,12 +11,12 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/labstack/echo/v4"
 
 	"chesstutor/chess/engine"
+	"chesstutor/internal/testbin"
 	"chesstutor/lessons"
 	"chesstutor/quiz"
 	"chesstutor/store"
@@ -82,22 +81,7 @@ func newFullSite(t testing.TB) *fullSite {
 }
 
 // lockedBuffer is a log sink safe for concurrent requests.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
+type lockedBuffer = testbin.SyncBuffer
 
 // siteVisitor is one browser with its own visitor cookie.
 type siteVisitor struct {

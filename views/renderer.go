@@ -47,10 +47,11 @@ var requiredPages = []string{"home", "404", "500"}
 // Funcs are the template functions every template may use.
 func Funcs() template.FuncMap {
 	return template.FuncMap{
-		"asset":  public.URL,
-		"board":  RenderBoard,
-		"pieces": PieceSprite,
-		"sound":  soundURL,
+		"asset":      public.URL,
+		"board":      RenderBoard,
+		"pieces":     PieceSprite,
+		"sound":      soundURL,
+		"boardWords": BoardWords,
 		"percent": func(part, whole int) int {
 			if whole <= 0 {
 				return 0

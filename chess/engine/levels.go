@@ -53,19 +53,19 @@ type levelParams struct {
 
 var levels = []levelParams{
 	{Level: Level{1, "Just learned the moves", "Often leaves a piece where it can be taken and sometimes misses a mate in one. Usually grabs a queen you leave hanging.", 0},
-		Depth: 1, Time: 300 * time.Millisecond, Noise: 60, Blind: 0.5, BlindPly: 1, Overlook: 0.2, Margin: 250, Temperature: 110, TopN: 8},
+		Depth: 1, Time: 300 * time.Millisecond, Noise: 50, Blind: 0.3, BlindPly: 1, Overlook: 0.25, Margin: 220, Temperature: 100, TopN: 8},
 	{Level: Level{2, "Beginner", "Sees simple captures and threats, but still loses pieces to your attacks.", 0},
-		Depth: 2, Time: 300 * time.Millisecond, Noise: 25, Blind: 0.08, BlindPly: 1, Overlook: 0.05, Margin: 90, Temperature: 35, TopN: 6},
+		Depth: 2, Time: 300 * time.Millisecond, Noise: 30, Blind: 0.13, BlindPly: 1, Overlook: 0.13, Margin: 90, Temperature: 35, TopN: 6},
 	{Level: Level{3, "Casual player", "Plays sensible moves and guards its queen, but misses some of your tactics.", 0},
-		Depth: 3, Time: 400 * time.Millisecond, Noise: 20, Blind: 0.1, BlindPly: 1, Margin: 80, Temperature: 32, TopN: 5},
+		Depth: 2, Time: 400 * time.Millisecond, Noise: 20, Blind: 0.08, BlindPly: 1, Overlook: 0.08, Margin: 65, Temperature: 22, TopN: 5},
 	{Level: Level{4, "Improving player", "Thinks two moves ahead for both sides. You will need a real plan to win.", 0},
-		Depth: 4, Time: 500 * time.Millisecond, Noise: 8, Blind: 0.02, BlindPly: 3, Margin: 30, Temperature: 12, TopN: 4},
+		Depth: 3, Time: 500 * time.Millisecond, Noise: 15, Blind: 0.05, BlindPly: 1, Overlook: 0.03, Margin: 40, Temperature: 15, TopN: 4},
 	{Level: Level{5, "Club beginner", "Finds most short tactics and rarely gives anything away.", 0},
-		Depth: 5, Time: 600 * time.Millisecond, Noise: 6, Blind: 0.01, BlindPly: 3, Margin: 25, Temperature: 10, TopN: 3},
+		Depth: 4, Time: 600 * time.Millisecond, Noise: 10, Blind: 0.03, BlindPly: 3, Margin: 30, Temperature: 12, TopN: 3},
 	{Level: Level{6, "Club player", "Solid and careful. Punishes loose pieces and weak kings.", 0},
-		Depth: 7, Time: 800 * time.Millisecond, Noise: 4, Margin: 20, Temperature: 6, TopN: 3},
+		Depth: 5, Time: 800 * time.Millisecond, Noise: 6, Blind: 0.01, BlindPly: 3, Margin: 20, Temperature: 8, TopN: 3},
 	{Level: Level{7, "Experienced club player", "Calculates deeply and almost never blunders.", 0},
-		Depth: 10, Time: 1100 * time.Millisecond, Margin: 12, Temperature: 5, TopN: 2},
+		Depth: 7, Time: 1100 * time.Millisecond, Margin: 12, Temperature: 5, TopN: 2},
 	{Level: Level{8, "Strong club player", "Plays its best move every time. A tough fight even for strong players.", 0},
 		Time: 1500 * time.Millisecond},
 }
@@ -79,8 +79,13 @@ func Levels() []Level {
 	return out
 }
 
-// MaxLevel is the strongest level.
-const MaxLevel = 8
+// MinLevel and MaxLevel are the weakest and the strongest level: the one
+// statement of the range the game service, the new-game form and the
+// UCI program check against.
+const (
+	MinLevel = 1
+	MaxLevel = 8
+)
 
 func levelFor(n int) (levelParams, error) {
 	if n < 1 || n > len(levels) {

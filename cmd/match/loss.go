@@ -16,6 +16,10 @@ import (
 // the mean.
 const lossCap = 1000
 
+// slowLevel is the first level whose thinking ends by time rather than
+// by depth.
+const slowLevel = 6
+
 // levelLoss sums one level's moves as judged by Stockfish.
 type levelLoss struct {
 	moves, loss, over100, over300 int
@@ -23,11 +27,11 @@ type levelLoss struct {
 }
 
 // measureLoss lets each level choose a move in every position, samples
-// times with different seeds, and asks the judge (Stockfish at depth) how
+// times with different seeds (slowSamples times for levels 6-8), and asks the judge (Stockfish at depth) how
 // much worse each move is than the best: the judge scores the position,
 // then each chosen move by searching from the same position restricted to
 // that move ("go depth N searchmoves m"). It prints a Markdown table.
-func measureLoss(judge *engine, positions []*chess.Position, levels []int, samples, depth int) error {
+func measureLoss(judge *engine, positions []*chess.Position, levels []int, samples, slowSamples, depth int) error {
 	ctx := context.Background()
 	players := map[int]*search.Searcher{}
 	for _, l := range levels {
@@ -44,7 +48,11 @@ func measureLoss(judge *engine, positions []*chess.Position, levels []int, sampl
 		}
 		var picks []pick
 		for _, l := range levels {
-			for k := 0; k < samples; k++ {
+			n := samples
+			if l >= slowLevel {
+				n = slowSamples
+			}
+			for k := 0; k < n; k++ {
 				s := players[l]
 				s.Clear()
 				s.SetSeed(uint64(i+1)<<20 ^ uint64(l)<<8 ^ uint64(k))
@@ -95,8 +103,8 @@ func measureLoss(judge *engine, positions []*chess.Position, levels []int, sampl
 		}
 		fmt.Fprintf(os.Stderr, "position %d/%d judged (%d moves)\n", i+1, len(positions), len(scores))
 	}
-	fmt.Printf("Loss per move over %d positions, %d sample(s) per level, judged by %s at depth %d (capped at %d cp):\n\n",
-		len(positions), samples, judge.name, depth, lossCap)
+	fmt.Printf("Loss per move over %d positions (%d moves each by levels 1-%d, %d by the others), judged by %s at depth %d (capped at %d cp):\n\n",
+		len(positions), samples, slowLevel-1, slowSamples, judge.name, depth, lossCap)
 	fmt.Println("| Level | Mean loss (cp) | Moves losing ≥ 100 cp | Moves losing ≥ 300 cp | Time a move |")
 	fmt.Println("|------:|---------------:|----------------------:|----------------------:|------------:|")
 	for _, l := range levels {

@@ -16,7 +16,7 @@
 // written by -make-positions) every level chooses a move, and Stockfish at
 // a fixed depth judges how much worse it is than the best move:
 //
-//	go run ./cmd/match -loss cmd/match/testdata/middlegames.fen -judge-depth 12 -samples 2
+//	go run ./cmd/match -loss cmd/match/testdata/middlegames.fen -judge-depth 12
 //
 // Games start from a fixed set of varied openings, each played twice with
 // the colours swapped. A game ends by the site's rules (checkmate,
@@ -68,12 +68,14 @@ func main() {
 	oppLevel := flag.Int("opponent-level", 0, "play the site's own engine at this level instead of stockfish")
 	oppEngine := flag.String("opponent-engine", "", "with -opponent-level: another build of the site's UCI binary (an older version, to test a change)")
 	games := flag.Int("games", 20, "number of games")
+	first := flag.Int("first", 1, "number of the first game: a later run continues an earlier one with the next openings")
 	movetime := flag.Duration("movetime", time.Second, "thinking time per move for both engines")
 	maxPlies := flag.Int("maxplies", 240, "adjudicate a draw after this many half-moves")
 	pgnPath := flag.String("pgn", "", "append the games to this PGN file")
 	lossPath := flag.String("loss", "", "instead of a match, measure each level's loss per move over the positions in this file, judged by -stockfish (no -engine needed)")
 	judgeDepth := flag.Int("judge-depth", 12, "with -loss: the judge's search depth")
-	samples := flag.Int("samples", 2, "with -loss: moves chosen per level and position (with different seeds)")
+	samples := flag.Int("samples", 4, "with -loss: moves chosen per level and position (with different seeds) by levels 1-5")
+	slowSamples := flag.Int("slow-samples", 1, "with -loss: the same for levels 6-8, which think for most of a second and vary their moves less")
 	levelList := flag.String("levels", "1-8", "with -loss: the levels to measure, as 1-8 or 2,4")
 	makeN := flag.Int("make-positions", 0, "instead of a match, write this many middlegame positions from play to standard output")
 	seed := flag.Uint64("seed", 16, "with -make-positions: the seed of the games' choices")
@@ -98,7 +100,7 @@ func main() {
 			fail(err)
 		}
 		defer judge.close()
-		if err := measureLoss(judge, positions, levels, max(*samples, 1), *judgeDepth); err != nil {
+		if err := measureLoss(judge, positions, levels, max(*samples, 1), max(*slowSamples, 1), *judgeDepth); err != nil {
 			fail(err)
 		}
 		return
@@ -137,7 +139,7 @@ func main() {
 	defer them.close()
 
 	var w, d, l int
-	for g := 0; g < *games; g++ {
+	for g := max(*first, 1) - 1; g < max(*first, 1)-1+*games; g++ {
 		op := openings[(g/2)%len(openings)]
 		usWhite := g%2 == 0
 		white, black := us, them

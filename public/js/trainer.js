@@ -34,6 +34,7 @@ class Trainer {
     this.form = root.querySelector("[data-trainer-form]");
     this.result = root.querySelector("[data-result]");
     this.input = root.querySelector("[data-answer]");
+    this.answerButton = root.querySelector("[data-action=answer]");
     if (!this.board || !this.form) return;
     this.mode = root.dataset.mode;
     this.seconds = Number(root.dataset.seconds) || 30;
@@ -58,6 +59,7 @@ class Trainer {
     this.el("time").textContent = String(this.seconds);
     clearStates(this.board, "target", "wrong", "correct");
     if (this.input) this.input.disabled = true;
+    if (this.answerButton) this.answerButton.disabled = true;
   }
 
   onSubmit(ev) {
@@ -88,6 +90,7 @@ class Trainer {
     this.tick();
     if (this.input) {
       this.input.disabled = false;
+      this.answerButton.disabled = false;
       this.input.focus();
     } else {
       const sq = this.board.querySelector('[data-square][tabindex="0"]');

@@ -219,7 +219,7 @@ func BadAnswer(err error) string {
 // AnswerText puts a stored answer into words: the squares, or the chosen
 // options' texts.
 func AnswerText(q *quiz.Question, answer []string) string {
-	if q.Kind == quiz.Squares {
+	if q.Board() {
 		return strings.Join(answer, ", ")
 	}
 	var parts []string

@@ -42,7 +42,7 @@ func kindOf(err error) Kind {
 func right(q *quiz.Question) []string { return q.Key() }
 
 func wrong(q *quiz.Question) []string {
-	if q.Kind == quiz.Squares {
+	if q.Board() {
 		for _, sq := range []string{"a1", "h8", "d5"} {
 			if !contains(q.Key(), sq) {
 				return []string{sq}
