@@ -57,9 +57,9 @@ type thinkReport struct {
 	// MoveMS is how long the move's request took. The clocks switch on
 	// screen at the click and the server switches them when the move
 	// arrives, so the shown times are corrected by that much at most.
-	MoveMS float64 `json:"move_request_ms"`
-	Samples    int     `json:"samples"`
-	Replied    bool    `json:"replied"`
+	MoveMS  float64 `json:"move_request_ms"`
+	Samples int     `json:"samples"`
+	Replied bool    `json:"replied"`
 }
 
 // moveAndWatch plays from-to by clicking, then watches every animation
