@@ -1,6 +1,6 @@
 package e2e
 
-// The two end-to-end journeys of SPEC section 1, played like a person in
+// The two end-to-end journeys of docs/requirements.md ("The journeys"), played like a person in
 // one browser on a fresh server: every step is a click on what the page
 // shows, and every answer is worked out from the page's own data with the
 // rules package, never typed in.
@@ -225,7 +225,7 @@ func playClickedMove(t *testing.T, b *Browser, from, to string) {
 	journeyClick(t, b, `[data-board] [data-square="`+to+`"]`)
 }
 
-// TestJourneyLearnPracticeQuizPlay is the first journey of SPEC section 1:
+// TestJourneyLearnPracticeQuizPlay is the first journey of docs/requirements.md:
 // home → lesson 1 → next lessons → an exercise solved → the tick on /learn
 // → a full quiz round with its score → a game against the computer at
 // level 1 → resigned with confirmation → the result and reason → PGN.
