@@ -11,7 +11,7 @@ import (
 	"chesstutor/exercise"
 )
 
-// exerciseClient is one visitor practising; the site's store behind it
+// exerciseClient is one visitor practicing; the site's store behind it
 // lets tests see what was stored.
 type exerciseClient struct {
 	*lessonClient

@@ -21,7 +21,7 @@ import (
 
 	"chesstutor/games"
 	"chesstutor/lessons"
-	"chesstutor/quiz"
+	"chesstutor/quiz/rounds"
 	"chesstutor/store"
 	"chesstutor/views"
 )
@@ -31,7 +31,7 @@ type Deps struct {
 	Store   store.Store
 	Views   *views.Renderer
 	Games   *games.Service
-	Quiz    *quiz.Bank
+	Rounds  *rounds.Service
 	Lessons *lessons.Course
 	Logger  *slog.Logger     // defaults to slog.Default()
 	Now     func() time.Time // defaults to time.Now
@@ -57,11 +57,11 @@ type Handler struct {
 	store   store.Store
 	views   *views.Renderer
 	games   *games.Service
-	quiz    *quiz.Bank
+	rounds  *rounds.Service
 	lessons *lessons.Course
 	log     *slog.Logger
-	now     func() time.Time
 	limits  Limits
+	now     func() time.Time // the clock (trainer rounds, rate limits)
 
 	limiter  *visitorLimiter
 	visitors *knownVisitors
@@ -96,11 +96,11 @@ func New(d Deps) *Handler {
 		store:    d.Store,
 		views:    d.Views,
 		games:    d.Games,
-		quiz:     d.Quiz,
+		rounds:   d.Rounds,
 		lessons:  d.Lessons,
 		log:      d.Logger,
-		now:      d.Now,
 		limits:   d.Limits,
+		now:      d.Now,
 		limiter:  newVisitorLimiter(d.Limits.APIRate, d.Limits.APIBurst, d.Now),
 		visitors: newKnownVisitors(100_000),
 	}

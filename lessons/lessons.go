@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"net/url"
 	"path"
 	"regexp"
 	"sort"
@@ -205,7 +206,7 @@ func (e *Exercise) Piece() chess.Piece { return e.Pos.PieceAt(e.From) }
 
 // PracticeURL is the address of the exercise on its lesson's practice page.
 func (e *Exercise) PracticeURL() string {
-	return "/learn/" + e.Lesson + "/practice?ex=" + e.ID
+	return "/learn/" + url.PathEscape(e.Lesson) + "/practice?ex=" + url.QueryEscape(e.ID)
 }
 
 // splitFrontMatter separates the "---" delimited header from the body and

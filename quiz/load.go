@@ -492,24 +492,16 @@ func buildDraw(q *Question, raw rawQuestion) error {
 
 // formatMoves writes SAN moves with move numbers: "1. Nf3 Nf6 2. Ng1".
 func formatMoves(start *chess.Position, sans []string) string {
-	var b strings.Builder
-	n := start.FullmoveNumber()
-	black := start.Turn() == chess.Black
-	for i, san := range sans {
-		if i > 0 {
-			b.WriteByte(' ')
+	var parts []string
+	for _, fm := range chess.FullMoves(start, sans) {
+		if fm.White == "" {
+			parts = append(parts, fmt.Sprintf("%d… %s", fm.Number, fm.Black))
+			continue
 		}
-		switch {
-		case !black:
-			fmt.Fprintf(&b, "%d. ", n)
-		case i == 0:
-			fmt.Fprintf(&b, "%d… ", n)
+		parts = append(parts, fmt.Sprintf("%d. %s", fm.Number, fm.White))
+		if fm.Black != "" {
+			parts = append(parts, fm.Black)
 		}
-		b.WriteString(san)
-		if black {
-			n++
-		}
-		black = !black
 	}
-	return b.String()
+	return strings.Join(parts, " ")
 }
