@@ -157,8 +157,9 @@ func answerQuizQuestion(t *testing.T, b *Browser, bank *quiz.Bank, n int) (strin
 	switch kind {
 	case quiz.Squares:
 		// Which squares depends on the question ("where does the king
-		// land", "click every mating move"): the bank's key is computed
-		// by the rules package; check it against the page's position.
+		// land", "click every mating move", "click the knight that
+		// moves"): the bank's key is computed by the rules package; check
+		// it against the page's position.
 		q, ok := bank.Question(id)
 		if !ok {
 			t.Fatalf("the page shows question %q the bank does not know", id)
@@ -167,10 +168,11 @@ func answerQuizQuestion(t *testing.T, b *Browser, bank *quiz.Bank, n int) (strin
 		targets := map[string]bool{}
 		for _, m := range pos.LegalMoves() {
 			targets[m.To().String()] = true
+			targets[m.From().String()] = true
 		}
 		for _, sq := range q.Key() {
 			if !targets[sq] {
-				t.Errorf("question %s: answer square %s is no legal move's target in %s", id, sq, pos.FEN())
+				t.Errorf("question %s: answer square %s is no legal move's start or target in %s", id, sq, pos.FEN())
 			}
 			journeyClick(t, b, `[data-quiz] [data-board] [data-square="`+sq+`"]`)
 			journeyWait(t, b, sq+" marked", `document.querySelector('[data-quiz] [data-board] [data-square="`+sq+`"]').classList.contains("marked")`, 10*time.Second)
