@@ -27,6 +27,7 @@ import (
 	"chesstutor/handlers"
 	"chesstutor/lessons"
 	"chesstutor/quiz"
+	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/views"
 )
@@ -133,6 +134,19 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		return fmt.Errorf("CHESS_TEST_CLOCK_SCALE must be a positive number, not %q", os.Getenv("CHESS_TEST_CLOCK_SCALE"))
 	}
 	gameService := games.New(games.Config{Store: st, Engine: pool, ClockScale: clockScale})
+	// Game reviews run in the background on the same engine pool, so they
+	// wait their turn beside the games (C3). They stop with the server and
+	// resume from the positions already stored when it starts again.
+	reviews := review.NewService(review.ServiceConfig{Store: st, Games: gameService, Engine: pool, Logger: log})
+	reviewCtx, stopReviews := context.WithCancel(ctx)
+	reviewsDone := make(chan struct{})
+	go func() {
+		defer close(reviewsDone)
+		if err := reviews.Run(reviewCtx); err != nil {
+			log.Error("game reviews stopped", "err", err)
+		}
+	}()
+	defer func() { stopReviews(); <-reviewsDone }()
 
 	h := handlers.New(handlers.Deps{
 		Store:   st,
@@ -140,6 +154,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		Games:   gameService,
 		Quiz:    bank,
 		Lessons: course,
+		Reviews: reviews,
 		Logger:  log,
 		Limits:  handlers.Limits{APIRate: cfg.apiRate, APIBurst: cfg.apiBurst},
 	})
