@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -133,15 +134,22 @@ func loseQuickly(t *testing.T, b *Browser, id string) {
 
 func TestBrowserReviewOfALostGame(t *testing.T) {
 	s := newServer(t)
+	axe := axeScript(t)
 	for _, v := range []struct {
 		name string
 		vp   Viewport
+		dark bool
 	}{
-		{"phone", Viewport{Width: 375, Height: 740, Mobile: true}},
-		{"desktop", Viewport{Width: 1280, Height: 800}},
+		{"phone", Viewport{Width: 375, Height: 740, Mobile: true}, false},
+		{"desktop", Viewport{Width: 1280, Height: 800}, false},
+		{"desktop-dark", Viewport{Width: 1280, Height: 800}, true},
 	} {
 		t.Run(v.name, func(t *testing.T) {
-			b := newBrowser(t, WithViewport(v.vp))
+			opts := []BrowserOption{WithViewport(v.vp)}
+			if v.dark {
+				opts = append(opts, WithDarkScheme())
+			}
+			b := newBrowser(t, opts...)
 			id := startGame(t, b, s, `{mode: "computer", color: "white", level: 1}`)
 			loseQuickly(t, b, id)
 
@@ -190,7 +198,20 @@ func TestBrowserReviewOfALostGame(t *testing.T) {
 			if msgs := b.ConsoleErrors(); len(msgs) > 0 {
 				t.Errorf("console errors: %v", msgs)
 			}
-			Eval[bool](b, `(window.scrollTo(0, 0), true)`)
+			// The explanation shows with the board as the page loads.
+			b.Open(s.URL + "/play/" + id + "/review?ply=" + blunder)
+			if below := Eval[bool](b, `document.querySelector("[data-review-sentence]").getBoundingClientRect().bottom > innerHeight`); below && !v.vp.Mobile {
+				t.Error("the explanation is below the fold on a laptop")
+			}
+			for _, a := range runAxe(t, b, axe) {
+				if a.Impact == "serious" || a.Impact == "critical" {
+					var where []string
+					for _, n := range a.Nodes {
+						where = append(where, fmt.Sprint(n.Target))
+					}
+					t.Errorf("axe: %s [%s] on %s: %s", a.ID, a.Impact, strings.Join(where, " "), a.Help)
+				}
+			}
 			b.Screenshot("review-" + v.name)
 		})
 	}

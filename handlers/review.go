@@ -557,8 +557,9 @@ func evalGraph(st *review.Status, ply int) template.HTML {
 		return hgt * (1 - st.Evals[i].White(st.Positions[i].Turn())/100)
 	}
 	var b strings.Builder
-	label := fmt.Sprintf("Graph of White's winning chances over the game, %d of %d moves reviewed.", st.Done, st.Total)
-	fmt.Fprintf(&b, `<svg class="eval-graph" viewBox="0 0 %g %g" role="img" aria-label="%s" data-review-graph>`, w, hgt, template.HTMLEscapeString(label))
+	// Screen readers get the same facts from the move list and the
+	// summary, so the drawing itself is hidden from them.
+	fmt.Fprintf(&b, `<svg class="eval-graph" viewBox="0 0 %g %g" aria-hidden="true" focusable="false" data-review-graph>`, w, hgt)
 	fmt.Fprintf(&b, `<rect class="eval-black" x="0" y="0" width="%g" height="%g"/>`, w, hgt)
 	var pts strings.Builder
 	fmt.Fprintf(&pts, "%.1f,%g", x(0), hgt)
