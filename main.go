@@ -17,6 +17,7 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -29,6 +30,7 @@ import (
 	"chesstutor/quiz"
 	"chesstutor/review"
 	"chesstutor/store"
+	"chesstutor/store/sqlite"
 	"chesstutor/views"
 )
 
@@ -52,7 +54,7 @@ func parseConfig(args []string) (config, error) {
 	var cfg config
 	fs := flag.NewFlagSet("chesstutor", flag.ContinueOnError)
 	fs.StringVar(&cfg.addr, "addr", env("CHESS_ADDR", "127.0.0.1:8080"), "listen address (env CHESS_ADDR)")
-	fs.StringVar(&cfg.db, "db", env("CHESS_DB", "data/chess.db"), "SQLite database file, created if missing (env CHESS_DB)")
+	fs.StringVar(&cfg.db, "db", env("CHESS_DB", "data/chess.db"), "SQLite database file, created if missing; postgres:// DSNs are reserved for the PostgreSQL store (env CHESS_DB)")
 	fs.StringVar(&cfg.logLevel, "log-level", env("CHESS_LOG_LEVEL", "info"), "debug, info, warn or error (env CHESS_LOG_LEVEL)")
 	rateDef, err := strconv.ParseFloat(env("CHESS_API_RATE", strconv.Itoa(handlers.DefaultAPIRate)), 64)
 	if err != nil {
@@ -98,10 +100,26 @@ func main() {
 	}
 }
 
+// openStore picks the store implementation by the -db value (N6): a
+// postgres:// or postgresql:// DSN names a PostgreSQL server, anything else
+// is the path of an SQLite file.
+func openStore(ctx context.Context, db string) (store.Store, error) {
+	if scheme, _, ok := strings.Cut(db, "://"); ok {
+		switch strings.ToLower(scheme) {
+		case "postgres", "postgresql":
+			// The PostgreSQL store (issue 18) plugs in here.
+			return nil, errors.New("-db: PostgreSQL is not supported yet; give the path of an SQLite file")
+		default:
+			return nil, fmt.Errorf("-db: unknown database kind %q; give the path of an SQLite file", scheme)
+		}
+	}
+	return sqlite.Open(ctx, db)
+}
+
 // run serves until ctx is cancelled, then lets in-flight requests finish
 // and closes the database.
 func run(ctx context.Context, cfg config, log *slog.Logger) error {
-	st, err := store.Open(ctx, cfg.db)
+	st, err := openStore(ctx, cfg.db)
 	if err != nil {
 		return err
 	}

@@ -162,6 +162,14 @@ func TestParseSANLenient(t *testing.T) {
 		{"pawn letter", StartFEN, "Pe4", "e2e4"},
 		{"over-specified", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nb1d2", "b1d2"},
 		{"en passant note", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6e.p.", "e5d6"},
+		{"lower-case piece", StartFEN, "nf3", "g1f3"},
+		{"upper-case square", StartFEN, "NF3", "g1f3"},
+		{"upper-case pawn move", StartFEN, "E4", "e2e4"},
+		{"promotion in lower case", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8q", "e7e8q"},
+		{"lower-case b is the b-pawn", StartFEN, "b4", "b2b4"},
+		{"lower-case b pawn capture", "4k3/8/8/2p5/1P6/8/8/4K3 w - - 0 1", "bxc5", "b4c5"},
+		{"lower-case b as bishop when only that fits", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "bd2", "c1d2"},
+		{"lower-case b prefers the pawn", "4k3/8/8/8/8/8/1P6/2B1K3 w - - 0 1", "b3", "b2b3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -192,7 +200,8 @@ func TestParseSANRefused(t *testing.T) {
 		{"false capture", StartFEN, "Nxf3", "nothing to capture on f3"},
 		{"castling through pieces", StartFEN, "O-O", "cannot castle on the king side"},
 		{"too long", StartFEN, strings.Repeat("N", 40), "too long"},
-		{"lower-case piece", StartFEN, "nf3", "not a move"},
+		{"lower-case b names neither", StartFEN, "bc4", "no white pawn can move to c4"},
+		{"ambiguous in lower case", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "nd2", "ambiguous"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

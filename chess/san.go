@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -81,19 +82,71 @@ func (p *Position) san(m Move, moves []Move) string {
 	return string(b)
 }
 
+// SyntaxError is ParseSAN's error for text that is not written like a
+// move at all (as opposed to a move that is not legal in the position).
+type SyntaxError struct{ msg string }
+
+func (e *SyntaxError) Error() string { return e.msg }
+
+func syntaxErr(format string, args ...any) error {
+	return &SyntaxError{msg: fmt.Sprintf(format, args...)}
+}
+
 // ParseSAN finds the legal move that a SAN string names. It is lenient in
-// what people type: check marks and "!?" notes are ignored, "0-0" and "o-o"
-// mean castling, "e8Q" and "e8=q" mean promotion, and long forms such as
-// "Ng1f3" or "e2e4" are accepted. A string that names no legal move, or more
-// than one, gets an error saying so.
+// what people type (G22): check marks and "!?" notes are ignored, "0-0" and
+// "o-o" mean castling, "e8Q", "e8q" and "e8=q" mean promotion, long forms
+// such as "Ng1f3", "e2e4" and "e2-e4" are accepted, and a move typed in
+// another case ("nf3", "NF3", "E4") is read as the one legal move it can
+// name; a lower-case "b" is the b-pawn unless only a bishop move fits. A
+// string that names no legal move, or more than one, gets an error saying
+// so; text not written like a move gets a *SyntaxError.
 func (p *Position) ParseSAN(s string) (Move, error) {
+	m, err := p.parseSAN(s)
+	if err == nil {
+		return m, nil
+	}
+	for _, alt := range otherCases(strings.TrimSpace(s)) {
+		m, altErr := p.parseSAN(alt)
+		if altErr == nil {
+			return m, nil
+		}
+		// Say what is wrong with the reading that is at least a move.
+		var se *SyntaxError
+		if errors.As(err, &se) && !errors.As(altErr, &se) {
+			err = altErr
+		}
+	}
+	return NoMove, err
+}
+
+// otherCases lists the readings of a move typed in the wrong case: a piece
+// letter in upper case and everything after it in lower case.
+func otherCases(s string) []string {
+	if len(s) < 2 || len(s) > 16 {
+		return nil
+	}
+	rest := strings.ToLower(s[1:])
+	switch c := s[0]; {
+	case strings.IndexByte("nrqkp", c) >= 0:
+		return []string{strings.ToUpper(s[:1]) + rest}
+	case c == 'b': // the b-pawn came first; now the bishop
+		return []string{"b" + rest, "B" + rest}
+	case strings.IndexByte("NRQKBP", c) >= 0:
+		return []string{s[:1] + rest}
+	case c >= 'A' && c <= 'H':
+		return []string{strings.ToLower(s)}
+	}
+	return nil
+}
+
+func (p *Position) parseSAN(s string) (Move, error) {
 	orig := s
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return NoMove, fmt.Errorf("chess: the move is empty; type a move such as e4 or Nf3")
+		return NoMove, syntaxErr("chess: the move is empty; type a move such as e4 or Nf3")
 	}
 	if len(s) > 16 {
-		return NoMove, fmt.Errorf("chess: %q is too long to be a move", orig)
+		return NoMove, syntaxErr("chess: %q is too long to be a move", orig)
 	}
 	s = strings.TrimRight(s, "+#!?")
 	s = strings.TrimSuffix(s, "e.p.")
@@ -131,11 +184,11 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 		}
 	}
 	if len(rest) < 2 {
-		return NoMove, fmt.Errorf("chess: %q is not a move; write it like e4, Nf3, exd5, O-O or e8=Q", orig)
+		return NoMove, syntaxErr("chess: %q is not a move in algebraic notation; write it like e4, Nf3, exd5, O-O or e8=Q", orig)
 	}
 	to, err := ParseSquare(rest[len(rest)-2:])
 	if err != nil {
-		return NoMove, fmt.Errorf("chess: %q does not end in a square such as e4", orig)
+		return NoMove, syntaxErr("chess: %q does not end in a square such as e4, so it is not a move in algebraic notation", orig)
 	}
 	rest = rest[:len(rest)-2]
 	piece := Pawn
@@ -158,7 +211,7 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 		rest = rest[1:]
 	}
 	if rest != "" {
-		return NoMove, fmt.Errorf("chess: %q is not a move; write it like e4, Nf3, exd5, O-O or e8=Q", orig)
+		return NoMove, syntaxErr("chess: %q is not a move in algebraic notation; write it like e4, Nf3, exd5, O-O or e8=Q", orig)
 	}
 
 	var found []Move

@@ -107,7 +107,7 @@ func TestExerciseWrongAnswerExplained(t *testing.T) {
 	}
 	b.Screenshot("exercise-wrong-phone")
 
-	// Try again clears everything in place.
+	// Try again drops the wrong mark (d6, the only one) and the verdict in place.
 	b.Do(chromedp.Click(chromedp.CSS(`[data-action="reset"]`)))
 	if got := squaresWithClass(b, "marked") + squaresWithClass(b, "missed") + squaresWithClass(b, "wrong"); got != "" {
 		t.Errorf("after Try again these squares still carry marks: %q", got)

@@ -71,14 +71,14 @@ func TestLessonWalk(t *testing.T) {
 	}
 }
 
-// TestMarkLessonDone presses "Mark as done" without JavaScript and sees the
-// tick on /learn, also after a restart of the server (L5).
+// TestMarkLessonDone presses the lesson's Next button without JavaScript
+// and sees the tick on /learn, also after a restart of the server (L5, L7).
 func TestMarkLessonDone(t *testing.T) {
 	srv := newServer(t)
 	b := newBrowser(t, WithoutJS())
 	b.Open(srv.URL + "/learn/board")
-	b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-action="mark-done"]`)))
-	b.Do(chromedp.Click(chromedp.CSS(`[data-action="mark-done"]`)))
+	b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-action="next-lesson"]`)))
+	b.Do(chromedp.Click(chromedp.CSS(`[data-action="next-lesson"]`)))
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`article[data-lesson="setting-up"]`)))
 
 	srv.Stop()
@@ -86,7 +86,7 @@ func TestMarkLessonDone(t *testing.T) {
 	b.Open(srv.URL + "/learn")
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`.toc`)))
 	if !Eval[bool](b, `document.querySelector('.toc-item[data-lesson="board"]').hasAttribute("data-done")`) {
-		t.Error("lesson 1 is not ticked on /learn after Mark as done and a restart")
+		t.Error("lesson 1 is not ticked on /learn after Next and a restart")
 	}
 	if n := Eval[int](b, `document.querySelectorAll(".toc-item[data-done]").length`); n != 1 {
 		t.Errorf("%d lessons ticked, want 1", n)

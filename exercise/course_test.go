@@ -1,10 +1,11 @@
-package exercise
+package exercise_test
 
 import (
 	"strings"
 	"testing"
 
 	"chesstutor/chess"
+	"chesstutor/exercise"
 	"chesstutor/lessons"
 )
 
@@ -45,7 +46,12 @@ func TestCourseExercises(t *testing.T) {
 	if err != nil {
 		t.Fatalf("lessons.Load: %v", err)
 	}
-	all := course.Exercises()
+	var all []*lessons.Exercise
+	for _, ex := range course.Exercises() {
+		if ex.Kind == lessons.KindSquares {
+			all = append(all, ex)
+		}
+	}
 	if len(all) < 40 {
 		t.Errorf("the course has %d exercises, want at least 40 (X2)", len(all))
 	}
@@ -60,14 +66,14 @@ func TestCourseExercises(t *testing.T) {
 			if p.Color() != ex.Pos.Turn() {
 				t.Errorf("the %s on %s is %s, but %s is to move", p.Type(), ex.From, p.Color(), ex.Pos.Turn())
 			}
-			answer := Answer(ex.Pos, ex.From)
+			answer := exercise.Answer(ex.Pos, ex.From)
 			if len(answer) == 0 {
 				t.Fatalf("the %s on %s has no legal move", p.Type(), ex.From)
 			}
-			if res := Check(ex.Pos, ex.From, answer); !res.Correct {
+			if res := exercise.Check(ex.Pos, ex.From, answer); !res.Correct {
 				t.Errorf("marking the answer %s is not correct: %+v", names(answer), res)
 			}
-			res := Check(ex.Pos, ex.From, nil)
+			res := exercise.Check(ex.Pos, ex.From, nil)
 			if names(res.Missed) != names(answer) {
 				t.Errorf("nothing marked: missed %s, want %s", names(res.Missed), names(answer))
 			}
@@ -81,7 +87,7 @@ func TestCourseExercises(t *testing.T) {
 					wrong = append(wrong, sq)
 				}
 			}
-			res = Check(ex.Pos, ex.From, wrong)
+			res = exercise.Check(ex.Pos, ex.From, wrong)
 			if len(res.Wrong) != len(wrong) || len(res.Missed) != len(answer) || res.Correct {
 				t.Fatalf("marking every other square: wrong %d, want %d; missed %d, want %d",
 					len(res.Wrong), len(wrong), len(res.Missed), len(answer))
@@ -134,7 +140,7 @@ func TestCourseReasons(t *testing.T) {
 		t.Fatalf("lessons.Load: %v", err)
 	}
 	tests := []struct{ id, square, want string }{
-		{"castle-king-has-moved", "g1", "your king has already moved"},
+		{"castle-king-has-moved", "g1", "the king has moved (or both rooks have)"},
 		{"castle-rook-has-moved", "g1", "the rook on h1 has already moved"},
 		{"castle-piece-between", "c1", "a square between the king and the rook is occupied (your own knight on b1)"},
 		{"castle-in-check", "g1", "you may not castle out of check"},
@@ -144,7 +150,7 @@ func TestCourseReasons(t *testing.T) {
 		{"castle-both-sides", "c1", "a missed castling move"},
 		{"en-passant-expired", "d6", "en passant is possible only right after the enemy pawn's two-square move"},
 		{"en-passant-available", "d6", "a missed en passant capture"},
-		{"en-passant-discovered-check", "c6", "pinned to its king by the rook on h5"},
+		{"en-passant-discovered-check", "c6", "removes both pawns from rank 5 at once"},
 		{"pin-pawn-capture", "d3", "the pawn is pinned to its king by the bishop on c3"},
 		{"pin-bishop-diagonal", "e6", "the bishop is pinned to its king by the bishop on b5"},
 		{"pin-rook-on-file", "d7", "the rook is pinned to its king by the rook on e1"},
@@ -160,10 +166,34 @@ func TestCourseReasons(t *testing.T) {
 			if !ok {
 				t.Fatalf("no exercise %q in the course", tt.id)
 			}
-			got := Reason(ex.Pos, ex.From, sq(t, tt.square))
+			got := exercise.Reason(ex.Pos, ex.From, sq(t, tt.square))
 			if !strings.Contains(got, tt.want) {
 				t.Errorf("reason = %q, want it to contain %q", got, tt.want)
 			}
 		})
 	}
+}
+
+func names(sqs []chess.Square) string {
+	out := make([]string, len(sqs))
+	for i, s := range sqs {
+		out[i] = s.String()
+	}
+	return strings.Join(out, " ")
+}
+
+func sq(t *testing.T, name string) chess.Square {
+	t.Helper()
+	s, err := chess.ParseSquare(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

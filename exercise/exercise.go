@@ -296,7 +296,9 @@ func (e explainer) castling(sq chess.Square) string {
 			return fmt.Sprintf("castling: there is no rook of yours on %s to castle with", rookSq)
 		}
 		if !e.pos.CanCastle(c, !kingSide) {
-			return "castling: your king has already moved, and a king that has moved may never castle"
+			// Both rights are gone: the position cannot tell whether the
+			// king moved or both rooks did, so the reason says so.
+			return "castling: neither castling right is left, because the king has moved (or both rooks have), and a king or rook that has moved may never castle"
 		}
 		return fmt.Sprintf("castling: the rook on %s has already moved, so you may not castle with it", rookSq)
 	}
@@ -349,6 +351,12 @@ func (e explainer) safety(sq chess.Square) string {
 		return ""
 	}
 	before := e.pos.Attackers(king, c.Other())
+	if fresh := after &^ before; fresh != 0 && captured != sq && captured.Rank() == king.Rank() && fresh.First().Rank() == king.Rank() {
+		// En passant takes two pawns off one rank at once: neither pawn is
+		// pinned, but together they were the wall between king and rook.
+		return fmt.Sprintf("taking en passant removes both pawns from rank %d at once: that opens the rank between your king and %s, so the capture would leave your king in check",
+			king.Rank()+1, e.pieceList(fresh))
+	}
 	if fresh := after &^ before; fresh != 0 {
 		return fmt.Sprintf("the %s is pinned to its king by %s: moving it to %s would expose your king", e.name(), e.pieceList(fresh), sq)
 	}

@@ -163,7 +163,7 @@ func (s *Service) Create(ctx context.Context, visitor string, req NewGame) (*Sta
 }
 
 func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
-	rec := &store.Game{Visitor: visitor, Status: "active", Result: "*", Undo: true}
+	rec := &store.Game{Visitor: visitor, Status: statusActive, Result: "*", Undo: true}
 	switch req.Mode {
 	case "friend", "computer":
 		rec.Mode = req.Mode
@@ -238,10 +238,9 @@ func (s *Service) Get(ctx context.Context, visitor, id string) (*State, error) {
 	return s.update(ctx, visitor, id, nil, func(*loaded, time.Time) error { return errNoChange })
 }
 
-var (
-	uciPattern = regexp.MustCompile(`^[a-h][1-8][a-h][1-8][qrbn]?$`)
-	sanPattern = regexp.MustCompile(`^(?:[O0]-[O0](?:-[O0])?|[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBNqrbn])?)[+#]?[!?]{0,2}$`)
-)
+// uciPattern is the "move" field's form; typed moves ("san") are read by
+// chess.ParseSAN alone, the one grammar for them (G22).
+var uciPattern = regexp.MustCompile(`^[a-h][1-8][a-h][1-8][qrbn]?$`)
 
 // Move plays the human's move (UCI in uci, or SAN in san) on the position
 // the client saw at ply. Against the computer, the reply follows before
@@ -255,8 +254,6 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 		return nil, fail(Invalid, `Send either "move" or "san", not both.`)
 	case uci != "" && !uciPattern.MatchString(uci):
 		return nil, fail(Invalid, "%q is not a move in UCI form: write the start and end squares, like e2e4 (or e7e8q for a promotion).", clip(uci))
-	case san != "" && !sanPattern.MatchString(san):
-		return nil, fail(Invalid, "%q is not a move in algebraic notation. Try something like e4, Nf3, exd5, O-O or e8=Q.", clip(san))
 	}
 	if ply == nil {
 		return nil, fail(Invalid, `Send the ply you saw ("ply": the number of half-moves played) with the move.`)
@@ -276,6 +273,10 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 			m, err = pos.ParseUCI(uci)
 		} else {
 			m, err = pos.ParseSAN(san)
+		}
+		var syntax *chess.SyntaxError
+		if errors.As(err, &syntax) {
+			return fail(Invalid, "%s", sentence(trimChess(err)))
 		}
 		if err != nil {
 			return fail(Illegal, "%s", sentence(trimChess(err)))
@@ -695,16 +696,28 @@ func replay(rec *store.Game) (*loaded, error) {
 			return nil, fmt.Errorf("games: game %s: move %d %s: %w", rec.ID, i+1, u, err)
 		}
 	}
-	if rec.Status != "active" && g.Outcome().Result == "*" {
+	// The stored ending is a code (N7): the moves give checkmate and the
+	// draw rules; resignation, agreement and timeout are applied here.
+	ending := chess.NoMethod
+	if rec.Status != statusActive {
+		if ending, err = chess.ParseMethodCode(rec.Status); err != nil || ending == chess.NoMethod {
+			return nil, fmt.Errorf("games: game %s: stored status %q is not an ending code", rec.ID, rec.Status)
+		}
+	}
+	if ending != chess.NoMethod && !g.Outcome().Over() {
 		c := parseColor(rec.EndColor)
-		switch rec.Status {
-		case chess.Resignation.String():
+		switch ending {
+		case chess.Resignation:
 			g.Resign(c)
-		case chess.Agreement.String():
+		case chess.Agreement:
 			g.AgreeDraw()
-		case chess.Timeout.String():
+		case chess.Timeout:
 			g.Timeout(c)
 		}
+	}
+	if got := g.Outcome(); got.Method != ending || got.Result != rec.Result {
+		return nil, fmt.Errorf("games: game %s: stored ending %q %s, but its moves give %q %s",
+			rec.ID, rec.Status, rec.Result, got.Method.Code(), got.Result)
 	}
 	return &loaded{rec: rec, game: g}, nil
 }
@@ -719,9 +732,15 @@ func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summar
 	for _, r := range recs {
 		l := &loaded{rec: r}
 		white, black := l.playerNames()
+		// The list shows the reason without replaying every game: the
+		// sentence is built from the stored codes.
+		o, err := chess.ParseOutcome(r.Reason, r.Result, parseColor(r.EndColor))
+		if err != nil {
+			return nil, fmt.Errorf("games: game %s: stored ending: %w", r.ID, err)
+		}
 		sum := Summary{
 			ID: r.ID, Mode: r.Mode, White: white, Black: black, Result: r.Result,
-			Reason: r.Reason, Active: r.Status == "active", Moves: (len(r.Moves) + 1) / 2,
+			Reason: o.Reason(), Active: r.Status == statusActive, Moves: (len(r.Moves) + 1) / 2,
 			Clock: r.ClockName, Level: r.Level, Created: r.CreatedAt, Updated: r.UpdatedAt,
 		}
 		switch r.Mode {

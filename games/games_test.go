@@ -12,7 +12,7 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/chess/engine"
-	"chesstutor/store"
+	"chesstutor/store/sqlite"
 )
 
 const visitor = "0123456789abcdef0123456789abcdef"
@@ -64,14 +64,14 @@ func (e *firstMove) Move(ctx context.Context, start *chess.Position, moves []che
 type env struct {
 	svc   *Service
 	clock *fakeClock
-	st    *store.SQLite
+	st    *sqlite.SQLite
 	eng   *firstMove
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "games.db"))
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,6 +314,8 @@ func TestBadRequests(t *testing.T) {
 		{"no move", &zero, "", "", Invalid},
 		{"garbage UCI", &zero, "e2e9", "", Invalid},
 		{"garbage SAN", &zero, "", "Zz9", Invalid},
+		{"SAN with trailing junk", &zero, "", "e4 junk", Invalid},
+		{"two moves in one", &zero, "", "Nf3Nc6", Invalid},
 		{"no ply", nil, "e2e4", "", Invalid},
 		{"illegal UCI", &zero, "e2e5", "", Illegal},
 		{"illegal SAN", &zero, "", "Nf6", Illegal},
@@ -333,6 +335,35 @@ func TestBadRequests(t *testing.T) {
 		{Mode: "friend", FEN: "not a fen"}, {Mode: "friend", FEN: "8/8/8/8/8/8/8/K7 w - - 0 1"}} {
 		_, err := e.svc.Create(ctx, visitor, req)
 		wantKind(t, err, Invalid)
+	}
+}
+
+// TestTypedMovesAreForgiving: the service reads typed moves with
+// chess.ParseSAN alone, so every form it accepts plays (G22).
+func TestTypedMovesAreForgiving(t *testing.T) {
+	for _, tc := range []struct{ fen, typed, want string }{
+		{chess.StartFEN, "nf3", "Nf3"},
+		{chess.StartFEN, "Nf3", "Nf3"},
+		{chess.StartFEN, "e2e4", "e4"},
+		{chess.StartFEN, "e2-e4", "e4"},
+		{chess.StartFEN, "Pe4", "e4"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0", "O-O"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "O-O"},
+		{"8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8q", "e8=Q"},
+		{"8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=Q", "e8=Q"},
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6e.p.", "exd6"},
+	} {
+		e := newEnv(t)
+		st := e.create(t, NewGame{Mode: "friend", FEN: tc.fen})
+		ply := 0
+		st, err := e.svc.Move(context.Background(), visitor, st.ID, &ply, "", tc.typed)
+		if err != nil {
+			t.Errorf("%q in %s: %v", tc.typed, tc.fen, err)
+			continue
+		}
+		if got := st.Moves[len(st.Moves)-1]; got != tc.want {
+			t.Errorf("%q played %s, want %s", tc.typed, got, tc.want)
+		}
 	}
 }
 
@@ -430,11 +461,13 @@ func TestComputerDrawOffer(t *testing.T) {
 	tests := []struct {
 		name, fen string
 		accept    bool
+		says      string // the reason speaks in pawns, not raw totals
 	}{
-		{"computer a rook down", "r3k3/8/8/8/8/8/8/R3K2R w - - 0 10", true},
-		{"computer a rook up", "r3k2r/8/8/8/8/8/8/R3K3 w - - 0 10", false},
-		{"level before move 30", "r3k3/8/8/8/8/8/8/R3K3 w - - 0 29", false},
-		{"level at move 30", "r3k3/8/8/8/8/8/8/R3K3 w - - 0 30", true},
+		{"computer a rook down", "r3k3/8/8/8/8/8/8/R3K2R w - - 0 10", true, "it is five pawns behind"},
+		{"computer a rook up", "r3k2r/8/8/8/8/8/8/R3K3 w - - 0 10", false, "it is five pawns ahead"},
+		{"computer two pawns up", "r3k3/pp6/8/8/8/8/8/R3K3 w - - 0 10", false, "it is two pawns ahead"},
+		{"level before move 30", "r3k3/8/8/8/8/8/8/R3K3 w - - 0 29", false, "material is level"},
+		{"level at move 30", "r3k3/8/8/8/8/8/8/R3K3 w - - 0 30", true, "material is level"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -448,8 +481,8 @@ func TestComputerDrawOffer(t *testing.T) {
 			if got := st.Status == "agreement"; got != tc.accept {
 				t.Fatalf("accepted = %v, want %v (%s)", got, tc.accept, st.Message)
 			}
-			if st.Message == "" {
-				t.Error("the computer should say why")
+			if !strings.Contains(st.Message, tc.says) {
+				t.Errorf("the computer says %q, want it to say %q", st.Message, tc.says)
 			}
 		})
 	}

@@ -119,11 +119,13 @@ func (l *loaded) play(m chess.Move, now time.Time) error {
 func (l *loaded) sync() {
 	o := l.game.Outcome()
 	if o.Result == "*" {
-		l.rec.Status, l.rec.Result, l.rec.Reason = "active", "*", ""
+		l.rec.Status, l.rec.Result, l.rec.Reason = statusActive, "*", ""
 		l.rec.EndColor = ""
 		return
 	}
-	l.rec.Status, l.rec.Result, l.rec.Reason = o.Method.String(), o.Result, o.Reason()
+	// Codes, never sentences, are stored (N7): Status is the method's code,
+	// Reason the outcome's code (which tells a drawn timeout apart).
+	l.rec.Status, l.rec.Result, l.rec.Reason = o.Method.Code(), o.Result, o.Code()
 	l.rec.DrawOffer = ""
 	if !l.rec.RunningSince.IsZero() {
 		l.rec.RunningSince = time.Time{}

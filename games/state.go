@@ -58,6 +58,25 @@ type ClockSetting struct {
 	IncrementMS int64  `json:"increment_ms"`
 }
 
+// statusActive is the status code of a game that goes on, in storage and
+// in the API.
+const statusActive = "active"
+
+// apiStatus is the API's status of a finished game, by method. These are
+// machine values fixed by the API (README, "HTTP API") and kept apart from
+// the words of sentences, so rewording never changes an answer; storage
+// holds chess.Method codes instead.
+var apiStatus = map[chess.Method]string{
+	chess.Checkmate:            "checkmate",
+	chess.Stalemate:            "stalemate",
+	chess.ThreefoldRepetition:  "threefold repetition",
+	chess.FiftyMoveRule:        "fifty-move rule",
+	chess.InsufficientMaterial: "insufficient material",
+	chess.Timeout:              "timeout",
+	chess.Resignation:          "resignation",
+	chess.Agreement:            "agreement",
+}
+
 // Clocks are the times left, in milliseconds.
 type Clocks struct {
 	White int64 `json:"white"`
@@ -71,7 +90,7 @@ func (l *loaded) state(now time.Time) *State {
 	st := &State{
 		ID: l.rec.ID, FEN: pos.FEN(), StartFEN: l.rec.StartFEN, Turn: pos.Turn().String(),
 		Ply: g.Ply(), Moves: g.SANs(), UCI: append([]string{}, l.rec.Moves...), Legal: []string{},
-		Status: "active", Result: o.Result, Repetition: g.RepetitionCount(),
+		Status: statusActive, Result: o.Result, Repetition: g.RepetitionCount(),
 		HalfmoveClock: pos.HalfmoveClock(), Fullmove: pos.FullmoveNumber(), Notes: []string{},
 		DrawOffer: l.rec.DrawOffer, Mode: l.rec.Mode, HumanColor: l.rec.HumanColor,
 		Level: l.rec.Level, Undo: l.rec.Undo, PassScreen: l.rec.PassScreen,
@@ -82,7 +101,7 @@ func (l *loaded) state(now time.Time) *State {
 		st.Moves = []string{}
 	}
 	if o.Result != "*" {
-		st.Status = o.Method.String()
+		st.Status = apiStatus[o.Method]
 		st.Reason = o.Reason()
 		st.Cause = cause(l, o)
 		if o.Result != "1/2-1/2" {
@@ -182,19 +201,34 @@ func material(pos *chess.Position, c chess.Color) int {
 	return sum
 }
 
+// PieceValue is the usual value of a piece in pawns (G9, G21); the king
+// has none.
+func PieceValue(t chess.PieceType) int { return pieceValues[t] }
+
+// pawnWords says a material difference in pawns: "one pawn", "two pawns".
+func pawnWords(n int) string {
+	words := []string{"no pawns", "one pawn", "two pawns", "three pawns", "four pawns", "five pawns",
+		"six pawns", "seven pawns", "eight pawns", "nine pawns", "ten pawns"}
+	if n < len(words) {
+		return words[n]
+	}
+	return fmt.Sprintf("%d pawns", n)
+}
+
 // computerAcceptsDraw is the rule of G9: the computer accepts a draw when
 // it is behind on material, or when material is level and the game has
-// reached move 30; otherwise it declines. The second value says why.
+// reached move 30; otherwise it declines. The second value says why, in
+// pawns (a knight is worth three).
 func computerAcceptsDraw(pos *chess.Position, computer chess.Color) (bool, string) {
 	mine, yours := material(pos, computer), material(pos, computer.Other())
 	switch {
 	case mine < yours:
-		return true, fmt.Sprintf("it is behind on material (%d against your %d).", mine, yours)
+		return true, fmt.Sprintf("it is %s behind.", pawnWords(yours-mine))
 	case mine == yours && pos.FullmoveNumber() >= 30:
 		return true, fmt.Sprintf("material is level and the game has reached move %d.", pos.FullmoveNumber())
 	case mine == yours:
 		return false, fmt.Sprintf("material is level, and it only agrees to a draw in a level position from move 30 on (this is move %d).", pos.FullmoveNumber())
 	default:
-		return false, fmt.Sprintf("it is ahead on material (%d against your %d) and wants to play on.", mine, yours)
+		return false, fmt.Sprintf("it is %s ahead and wants to play on.", pawnWords(mine-yours))
 	}
 }

@@ -98,6 +98,8 @@ func contentType(name string) string {
 		return "text/css; charset=utf-8"
 	case ".svg":
 		return "image/svg+xml"
+	case ".wav":
+		return "audio/wav"
 	}
 	if t := mime.TypeByExtension(path.Ext(name)); t != "" {
 		return t

@@ -79,35 +79,25 @@ func (h *Handler) classify(err error) (int, string) {
 	return http.StatusInternalServerError, defaultMessage(http.StatusInternalServerError)
 }
 
-// SQLite primary result codes that mean the storage, not the request, is
-// at fault: the database is busy or locked, read-only, failing to write,
-// cannot be opened, or the disk is full.
-const (
-	sqliteBusy     = 5
-	sqliteLocked   = 6
-	sqliteReadOnly = 8
-	sqliteIOErr    = 10
-	sqliteFull     = 13
-	sqliteCantOpen = 14
-)
-
-// storageFault recognises a database error the visitor can do nothing
-// about but wait, and returns the sentence for the 503 (N3). The driver's
-// error is matched by its Code method, so handlers need not import it.
+// storageFault recognises a store error the visitor can do nothing about
+// but wait (store.ErrUnavailable), and returns the sentence for the 503
+// (N3). Which database it was, and how it said so, is the store's business.
 func storageFault(err error) (string, bool) {
-	var coded interface{ Code() int }
-	if !errors.As(err, &coded) {
+	if !errors.Is(err, store.ErrUnavailable) {
 		return "", false
 	}
-	switch coded.Code() & 0xff { // extended codes keep the primary code in the low byte
-	case sqliteFull:
-		return "The site's storage is full, so it could not save this. Nothing was changed. Please try again later.", true
-	case sqliteReadOnly, sqliteIOErr, sqliteCantOpen:
-		return "The site cannot save anything right now because its storage is not writable. Nothing was changed. Please try again in a few minutes.", true
-	case sqliteBusy, sqliteLocked:
-		return "The site is too busy to save this right now. Nothing was changed. Please try again in a moment.", true
+	var ue *store.UnavailableError
+	fault := store.Busy
+	if errors.As(err, &ue) {
+		fault = ue.Fault
 	}
-	return "", false
+	switch fault {
+	case store.Full:
+		return "The site's storage is full, so it could not save this. Nothing was changed. Please try again later.", true
+	case store.ReadOnly, store.Unreachable:
+		return "The site cannot save anything right now because its storage is not writable. Nothing was changed. Please try again in a few minutes.", true
+	}
+	return "The site is too busy to save this right now. Nothing was changed. Please try again in a moment.", true
 }
 
 func defaultMessage(status int) string {

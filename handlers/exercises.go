@@ -45,6 +45,9 @@ func (h *Handler) checkExercise(c echo.Context) error {
 	if !ok {
 		return echo.NewHTTPError(http.StatusNotFound, "There is no exercise with that id.")
 	}
+	if ex.Kind != lessons.KindSquares {
+		return h.checkMoveExercise(c, ex) // moves.go
+	}
 	marked, err := readCheckBody(c)
 	if err != nil {
 		return err
@@ -162,6 +165,7 @@ type practicePage struct {
 	Total      int
 	Solved     bool // solved on an earlier visit
 	PieceName  string
+	Start      string // where keyboard focus enters the board: the first mark, else the piece
 	Board      views.Board
 	Marked     []string
 	Result     *practiceResult
@@ -229,6 +233,9 @@ func (h *Handler) showPractice(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if ex.Kind != lessons.KindSquares {
+		return h.showMovePractice(c, l, ex) // moves.go
+	}
 	marked, err := parseMarkList(splitMarks(c.QueryParam("m")))
 	if err != nil {
 		return err
@@ -276,6 +283,12 @@ func (h *Handler) showPractice(c echo.Context) error {
 		}
 	}
 	page.Marked = squareNames(marked)
+	page.Start = ex.From.String()
+	if len(marked) > 0 {
+		page.Start = marked[0].String()
+	}
+	// The piece the exercise asks about is tinted (X8).
+	classes[ex.From] = append(classes[ex.From], "subject")
 	page.Board = views.Board{
 		Pos:         ex.Pos,
 		Flipped:     ex.Pos.Turn() == chess.Black,
@@ -343,12 +356,16 @@ func (h *Handler) practiceTarget(c echo.Context) (*lessons.Lesson, *lessons.Exer
 
 // submitPractice handles the form on the practice page without JavaScript:
 // a square button toggles its mark; Check grades (and records a solve);
-// Try again clears; Show answer reveals. It then redirects to the page
+// Try again keeps the right marks and drops the wrong ones; Start over
+// clears every mark; Show answer reveals. It then redirects to the page
 // with the new state in the query (post, redirect, get).
 func (h *Handler) submitPractice(c echo.Context) error {
 	_, ex, err := h.practiceTarget(c)
 	if err != nil {
 		return err
+	}
+	if ex.Kind != lessons.KindSquares {
+		return h.submitMovePractice(c, ex) // moves.go
 	}
 	form, err := c.FormParams()
 	if err != nil {
@@ -374,6 +391,8 @@ func (h *Handler) submitPractice(c echo.Context) error {
 		}
 		q.Set("show", "check")
 	case action == "reset":
+		marked = exercise.Check(ex.Pos, ex.From, marked).Hits
+	case action == "restart":
 		marked = nil
 	case action == "answer":
 		q.Set("show", "answer")

@@ -196,8 +196,13 @@ func TestPracticeFormWithoutJavaScript(t *testing.T) {
 	if !strings.Contains(body, `data-verdict="answer"`) || !strings.Contains(body, "may move to d1, d2, f1, f2") {
 		t.Errorf("show answer page lacks the answer")
 	}
-	if loc := post(url.Values{"marked": {"d1"}, "action": {"reset"}}); strings.Contains(loc, "m=") {
-		t.Errorf("try again keeps marks: %q", loc)
+	// Try again keeps the right marks (d1) and drops the wrong (e2);
+	// Start over drops them all.
+	if loc := post(url.Values{"marked": {"d1", "e2"}, "action": {"reset"}}); !strings.HasSuffix(loc, "&m=d1") {
+		t.Errorf("try again should keep only the right mark d1: %q", loc)
+	}
+	if loc := post(url.Values{"marked": {"d1", "e2"}, "action": {"restart"}}); strings.Contains(loc, "m=") {
+		t.Errorf("start over keeps marks: %q", loc)
 	}
 	// Without the CSRF field the form is refused.
 	rec := c.do(http.MethodPost, page, "application/x-www-form-urlencoded", "square=d1")

@@ -2,10 +2,12 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -223,6 +225,27 @@ type gamePage struct {
 	ID, Title, Status string
 	Board             views.Board
 	MovePairs         []movePair
+	Facts             string // gameFacts as JSON, for game.js
+}
+
+// gameFacts are the shared facts game.js needs, rendered into the page as
+// JSON so the browser keeps no copy of its own (issue 17).
+type gameFacts struct {
+	Colors   map[string]string `json:"colors"` // "white" -> "White"
+	StartFEN string            `json:"start_fen"`
+}
+
+func newGameFacts() string {
+	f := gameFacts{Colors: map[string]string{}, StartFEN: chess.StartFEN}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		name := c.String()
+		f.Colors[name] = strings.ToUpper(name[:1]) + name[1:]
+	}
+	b, err := json.Marshal(f)
+	if err != nil {
+		panic(err) // maps of strings always marshal
+	}
+	return string(b)
 }
 
 // showGame is GET /play/:id. The board is drawn on the server, so the
@@ -245,7 +268,7 @@ func (h *Handler) showGame(c echo.Context) error {
 			}
 		}
 	}
-	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend"}
+	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend", Facts: newGameFacts()}
 	if st.Mode == "computer" {
 		p.Title = fmt.Sprintf("Game against the computer, level %d", st.Level)
 	}

@@ -10,8 +10,10 @@ import (
 // homeData is what the home page shows.
 type homeData struct {
 	Diagram    views.Board
+	Start      homeNext      // the hero's primary button: the first lesson, or Continue
 	Progress   *homeProgress // nil until the visitor has started
-	QuizScores any           // recent quiz scores, newest first
+	QuizScores []quizScore   // recent quiz scores, newest first
+	Sparkline  *quizSparkline
 	GamesCount int
 }
 
@@ -22,7 +24,8 @@ type homeProgress struct {
 	Next                      *homeNext
 }
 
-type homeNext struct{ URL, Title string }
+// homeNext is a button: where it goes and what it says.
+type homeNext struct{ URL, Label string }
 
 // homeDiagramFEN is the Italian Game after 1.e4 e5 2.Nf3 Nc6 3.Bc4: a
 // calm, classical position a beginner will meet again and again.
@@ -36,8 +39,10 @@ var homeDiagram = func() *chess.Position {
 	return p
 }()
 
-// showHome explains the path Learn → Practise → Quiz → Play and shows the
-// visitor's progress.
+// showHome explains the path Learn → Practice → Quiz → Play and shows the
+// visitor's progress. Its first button opens the first lesson, or the
+// lesson /learn would continue with (L7), so a returning visitor is one
+// click from where they stopped.
 func (h *Handler) showHome(c echo.Context) error {
 	data := homeData{
 		Diagram: views.Board{
@@ -54,11 +59,13 @@ func (h *Handler) showHome(c echo.Context) error {
 		return err
 	}
 	data.Progress = progress
-	scores, err := h.store.QuizScores(c.Request().Context(), visitor, 5)
-	if err != nil {
+	data.Start = h.homeStart(progress)
+	if data.QuizScores, data.Sparkline, err = h.quizScores(c); err != nil {
 		return err
 	}
-	data.QuizScores = scores
+	if len(data.QuizScores) > 5 {
+		data.QuizScores = data.QuizScores[:5]
+	}
 	if h.games != nil {
 		list, err := h.games.List(c.Request().Context(), visitor, 100)
 		if err != nil {
@@ -67,4 +74,19 @@ func (h *Handler) showHome(c echo.Context) error {
 		data.GamesCount = len(list)
 	}
 	return h.render(c, 200, "home", data)
+}
+
+// homeStart is the hero's primary button.
+func (h *Handler) homeStart(p *homeProgress) homeNext {
+	switch {
+	case p == nil:
+		if h.lessons != nil && len(h.lessons.Lessons()) > 0 {
+			return homeNext{URL: "/learn/" + h.lessons.Lessons()[0].Slug, Label: "Start the first lesson"}
+		}
+		return homeNext{URL: "/learn", Label: "Start the first lesson"}
+	case p.Next != nil:
+		return homeNext{URL: p.Next.URL, Label: "Continue: " + p.Next.Label}
+	default:
+		return homeNext{URL: "/quiz", Label: "Take the rules quiz"}
+	}
 }

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"net/url"
 
 	"github.com/labstack/echo/v4"
 
@@ -53,6 +54,13 @@ func (h *Handler) courseProgress(ctx context.Context, visitor string) (*coursePr
 	if err != nil {
 		return nil, err
 	}
+	return h.progressFrom(report), nil
+}
+
+// progressFrom sums a progress report over the course. /learn, the home
+// page and the lesson page all count through here, so they agree on what
+// is done and on what Continue opens (L7).
+func (h *Handler) progressFrom(report store.ProgressReport) *courseProgress {
 	p := &courseProgress{}
 	for _, l := range h.lessons.Lessons() {
 		done, solved := lessonDone(report, l)
@@ -68,7 +76,7 @@ func (h *Handler) courseProgress(ctx context.Context, visitor string) (*coursePr
 	}
 	p.Steps = p.LessonsDone + p.Solved
 	p.StepsTotal = p.LessonsTotal + p.ExercisesTotal
-	return p, nil
+	return p
 }
 
 // homeProgress fills the home page's progress block; nil until the visitor
@@ -87,27 +95,52 @@ func (h *Handler) homeProgress(ctx context.Context, visitor string) (*homeProgre
 	hp := &homeProgress{LessonsRead: p.LessonsDone, LessonsTotal: p.LessonsTotal,
 		Solved: p.Solved, ExercisesTotal: p.ExercisesTotal}
 	if p.Next != nil {
-		hp.Next = &homeNext{URL: "/learn/" + p.Next.Slug, Title: p.Next.Title}
+		hp.Next = &homeNext{URL: "/learn/" + p.Next.Slug, Label: p.Next.Title}
 	}
 	return hp, nil
 }
 
+// learnPage is what /learn shows: the progress and, right after the
+// visitor finished a lesson with its Next button, which one.
+type learnPage struct {
+	*courseProgress
+	JustRead *lessons.Lesson
+}
+
 // showLearn is the table of contents with ticks and the progress bar.
 func (h *Handler) showLearn(c echo.Context) error {
-	p, err := h.courseProgress(c.Request().Context(), visitorID(c))
+	report, err := h.store.VisitorProgress(c.Request().Context(), visitorID(c))
 	if err != nil {
 		return err
 	}
-	return h.render(c, http.StatusOK, "learn", p)
+	return h.render(c, http.StatusOK, "learn", learnPage{
+		courseProgress: h.progressFrom(report),
+		JustRead:       h.justRead(c, report),
+	})
+}
+
+// justRead is the lesson named by ?from= when the visitor has really
+// finished it: the page after the Next button says so (a small
+// celebration), and a hand-typed address claims nothing.
+func (h *Handler) justRead(c echo.Context, r store.ProgressReport) *lessons.Lesson {
+	l, ok := h.lessons.Lesson(c.QueryParam("from"))
+	if !ok {
+		return nil
+	}
+	if done, _ := lessonDone(r, l); !done {
+		return nil
+	}
+	return l
 }
 
 // lessonPage is what a lesson page shows.
 type lessonPage struct {
 	Lesson        *lessons.Lesson
 	Number, Total int
-	Done, Marked  bool // Marked: the visitor pressed "Mark as done"
+	Done          bool
 	Solved        int
-	PracticeURL   string // "" when the lesson has no exercises
+	PracticeURL   string          // "" when the lesson has no exercises
+	JustRead      *lessons.Lesson // the lesson finished by the Next button that led here
 }
 
 func (h *Handler) findLesson(c echo.Context) (*lessons.Lesson, error) {
@@ -129,9 +162,8 @@ func (h *Handler) showLesson(c echo.Context) error {
 		return err
 	}
 	done, solved := lessonDone(report, l)
-	_, marked := report.LessonsRead[l.Slug]
 	all := h.lessons.Lessons()
-	page := lessonPage{Lesson: l, Number: 1, Total: len(all), Done: done, Marked: marked, Solved: solved}
+	page := lessonPage{Lesson: l, Number: 1, Total: len(all), Done: done, Solved: solved, JustRead: h.justRead(c, report)}
 	for i, other := range all {
 		if other == l {
 			page.Number = i + 1
@@ -143,8 +175,10 @@ func (h *Handler) showLesson(c echo.Context) error {
 	return h.render(c, http.StatusOK, "lesson", page)
 }
 
-// markLessonDone stores that the visitor finished the lesson (a plain form
-// post, CSRF-checked by the middleware) and goes on to the next lesson.
+// markLessonDone records the lesson as read and goes on: the lesson's
+// primary Next button is this form (L7), so reaching the end and going on
+// is what finishes a lesson. A plain form post, CSRF-checked by the
+// middleware; posting it again changes nothing and lands on the same page.
 func (h *Handler) markLessonDone(c echo.Context) error {
 	l, err := h.findLesson(c)
 	if err != nil {
@@ -157,7 +191,7 @@ func (h *Handler) markLessonDone(c echo.Context) error {
 	if l.Next != nil {
 		target = "/learn/" + l.Next.Slug
 	}
-	return c.Redirect(http.StatusSeeOther, target)
+	return c.Redirect(http.StatusSeeOther, target+"?from="+url.QueryEscape(l.Slug))
 }
 
 // rulesPage is the one-page rules reference.

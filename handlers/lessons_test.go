@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -62,11 +64,22 @@ func TestLearnPagesAndProgress(t *testing.T) {
 	if rec.Code != http.StatusForbidden {
 		t.Errorf("mark done without token = %d, want 403", rec.Code)
 	}
+	wantNext := "/learn/" + all[1].Slug + "?from=" + all[0].Slug
 	rec = c.markDone(all[0].Slug)
-	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/learn/"+all[1].Slug {
-		t.Fatalf("mark done = %d to %q, want 303 to the next lesson", rec.Code, rec.Header().Get("Location"))
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != wantNext {
+		t.Fatalf("mark done = %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), wantNext)
 	}
-	c.markDone(all[0].Slug) // twice changes nothing
+	// Twice (a reload, a double click) changes nothing and goes to the same place.
+	if rec := c.markDone(all[0].Slug); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != wantNext {
+		t.Fatalf("mark done again = %d to %q, want 303 to %s", rec.Code, rec.Header().Get("Location"), wantNext)
+	}
+	if next := c.get(wantNext, http.StatusOK); !strings.Contains(next, `data-just-read="`+all[0].Slug+`"`) {
+		t.Error("the lesson after Next does not say the previous one is done")
+	}
+	// ?from= names only lessons that are really done.
+	if page := c.get("/learn/"+all[3].Slug+"?from="+all[2].Slug, http.StatusOK); strings.Contains(page, "data-just-read") {
+		t.Error("?from= of an unread lesson claims it is done")
+	}
 
 	// Solving every exercise of a lesson ticks it off by itself.
 	rook, _ := c.course.Lesson("rook")
@@ -98,8 +111,80 @@ func TestLearnPagesAndProgress(t *testing.T) {
 	if page := c.get("/learn/rook", http.StatusOK); !strings.Contains(page, "You have finished this lesson") {
 		t.Error("the rook lesson does not say it is finished")
 	}
-	if home := c.get("/", http.StatusOK); !strings.Contains(home, "Lessons read: <strong>2</strong>") {
+	home := c.get("/", http.StatusOK)
+	if !strings.Contains(home, "Lessons done: <strong>2</strong>") {
 		t.Error("home page does not show the progress")
+	}
+	// /learn, the home page and the lesson page agree on what Continue opens.
+	if want := `href="/learn/` + all[1].Slug + `" data-action="continue">Continue: ` + all[1].Title; !strings.Contains(home, want) || !strings.Contains(learn, want) {
+		t.Errorf("home and /learn should both offer %q", want)
+	}
+	if want := `href="/learn/` + all[1].Slug + `" data-action="start-learning">Continue: `; !strings.Contains(home, want) {
+		t.Errorf("the home page's first button should continue with lesson 2 (%q)", want)
+	}
+}
+
+// TestNextLessonFinishesTheCourse reads every lesson by its Next button:
+// the last one finishes the course and lands on /learn, which celebrates.
+func TestNextLessonFinishesTheCourse(t *testing.T) {
+	c := newLessonClient(t)
+	all := c.course.Lessons()
+	for i, l := range all {
+		page := c.get("/learn/"+l.Slug, http.StatusOK)
+		if !strings.Contains(page, `action="/learn/`+l.Slug+`/done"`) || !strings.Contains(page, `data-action="next-lesson"`) {
+			t.Fatalf("lesson %s has no primary Next form", l.Slug)
+		}
+		rec := c.markDone(l.Slug)
+		want := "/learn?from=" + l.Slug
+		if i+1 < len(all) {
+			want = "/learn/" + all[i+1].Slug + "?from=" + l.Slug
+		}
+		if got := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || got != want {
+			t.Fatalf("Next on %s = %d to %q, want 303 to %q", l.Slug, rec.Code, got, want)
+		}
+	}
+	learn := c.get("/learn?from="+all[len(all)-1].Slug, http.StatusOK)
+	if !strings.Contains(learn, "data-course-done") || strings.Count(learn, "data-done") != len(all) {
+		t.Error("/learn does not celebrate the finished course with every lesson ticked")
+	}
+	if home := c.get("/", http.StatusOK); !strings.Contains(home, `href="/quiz" data-action="start-learning"`) {
+		t.Error("after the whole course the home page's first button should lead to the quiz")
+	}
+}
+
+// TestHomeStartButton: a newcomer's first button opens lesson 1 itself;
+// a visitor with only a quiz score is never told they have not started.
+func TestHomeStartButton(t *testing.T) {
+	c := newLessonClient(t)
+	all := c.course.Lessons()
+	home := c.get("/", http.StatusOK)
+	if want := `href="/learn/` + all[0].Slug + `" data-action="start-learning">Start the first lesson`; !strings.Contains(home, want) {
+		t.Errorf("a newcomer's home page lacks %q", want)
+	}
+	if !strings.Contains(home, "You have not started yet") {
+		t.Error("a newcomer is not welcomed")
+	}
+	if strings.Contains(home, "Practise") {
+		t.Error(`the home page spells "Practise"; the site uses "Practice"`)
+	}
+
+	// A visitor who went straight to the quiz has a score, not "nothing".
+	s := newSite(t, siteOptions{})
+	v := s.visitor(t)
+	id := v.startQuiz(t)
+	r, err := s.st.QuizRound(context.Background(), v.id, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, qid := range r.Questions {
+		q, _ := s.bank.Question(qid)
+		body, _ := json.Marshal(map[string]any{"index": i + 1, "answer": q.Key()})
+		v.api(t, http.MethodPost, "/api/quiz/rounds/"+id+"/answers", string(body), http.StatusOK)
+	}
+	rec := v.do(http.MethodGet, "/", "", "")
+	home = rec.Body.String()
+	if strings.Contains(home, "You have not started yet") || !strings.Contains(home, "Recent quiz scores") {
+		t.Errorf("with a saved quiz score the home page should show it and not say the visitor has not started")
 	}
 }
 

@@ -33,6 +33,7 @@ type quizScore struct {
 type quizSparkline struct {
 	Points string
 	Dots   []quizDot
+	Label  string // the scores in words, for screen readers
 }
 
 type quizDot struct{ X, Y int }
@@ -67,6 +68,8 @@ type quizQuestionData struct {
 	Q          *quiz.Question
 	Board      *views.Board
 	Marked     []string
+	Start      string // where keyboard focus enters a squares board ("e1")
+	StartWhat  string // what stands there, in words ("the white king"), or ""
 	Chosen     map[string]bool
 	Key        map[string]bool // the right options, once answered
 	Feedback   *quizFeedback
@@ -174,16 +177,18 @@ func quizSparklineFor(scores []quizScore) *quizSparkline {
 		return nil
 	}
 	s := &quizSparkline{}
-	var pts []string
+	var pts, words []string
 	n := len(scores)
 	for i := range n {
 		sc := scores[n-1-i]
+		words = append(words, fmt.Sprintf("%d of %d", sc.Score, sc.Total))
 		x := 4 + i*92/(n-1)
 		y := 26 - sc.Percent*22/100
 		s.Dots = append(s.Dots, quizDot{x, y})
 		pts = append(pts, fmt.Sprintf("%d,%d", x, y))
 	}
 	s.Points = strings.Join(pts, " ")
+	s.Label = fmt.Sprintf("Your last %d scores, oldest first: %s", n, strings.Join(words, ", "))
 	return s
 }
 
@@ -305,8 +310,34 @@ func (h *Handler) quizQuestion(r *store.QuizRound, index int) (*quizQuestionData
 			}
 		}
 	}
-	d.Board = quizBoard(q, d.Marked, d.Feedback != nil)
+	d.setBoard(quizBoard(q, d.Marked, d.Feedback != nil))
 	return d, nil
+}
+
+// setBoard shows b and names the square where keyboard focus enters it:
+// the first mark, else the square the question is about, else the king
+// of the side to move, else e4. The help line says the same square.
+func (d *quizQuestionData) setBoard(b *views.Board) {
+	d.Board = b
+	if b == nil || !b.Interactive {
+		return
+	}
+	start := chess.E4
+	switch k := d.Q.Pos.KingSquare(d.Q.Pos.Turn()); {
+	case len(d.Marked) > 0:
+		if sq, err := chess.ParseSquare(d.Marked[0]); err == nil {
+			start = sq
+		}
+	case d.Q.From != chess.NoSquare:
+		start = d.Q.From
+	case k != chess.NoSquare:
+		start = k
+	}
+	d.Start, d.StartWhat = start.String(), ""
+	if p := d.Q.Pos.PieceAt(start); p != chess.NoPiece {
+		d.StartWhat = "the " + p.Color().String() + " " + p.Type().String()
+	}
+	b.Attrs["data-start"] = d.Start
 }
 
 // quizNextStep is where the visitor goes after an answer.
@@ -467,7 +498,7 @@ func (h *Handler) toggleQuizSquare(c echo.Context, r *store.QuizRound, index int
 		return err
 	}
 	d.Marked = next
-	d.Board = quizBoard(d.Q, next, false)
+	d.setBoard(quizBoard(d.Q, next, false))
 	return h.render(c, http.StatusOK, "quiz-question", d)
 }
 

@@ -410,15 +410,21 @@ func (h *Handler) showReview(c echo.Context) error {
 	return h.render(c, http.StatusOK, "review", p)
 }
 
-// firstKey picks the move to show first: the visitor's first key moment
-// (against the computer), else the game's first mistake, else the end.
+// firstKey picks the move to show first: the visitor's first mistake or
+// blunder (against the computer, White's in a friend game), else their
+// first key moment, else the game's first mistake, else the end.
 func firstKey(r *review.Review, human string) int {
-	side := &r.White
+	c := chess.White
 	if human == "black" {
-		side = &r.Black
+		c = chess.Black
 	}
-	if len(side.Key) > 0 {
-		return side.Key[0]
+	for _, m := range r.Moves {
+		if m.Color == c && m.Class >= review.Mistake {
+			return m.Ply
+		}
+	}
+	if key := r.Side(c).Key; len(key) > 0 {
+		return key[0]
 	}
 	for _, m := range r.Moves {
 		if m.Class >= review.Mistake {

@@ -154,6 +154,9 @@ func TestReviewPage(t *testing.T) {
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the review page has no %q", want)
+			if testing.Verbose() {
+				t.Log(body)
+			}
 		}
 	}
 	if strings.Contains(body, "data-review-refresh") {

@@ -22,6 +22,7 @@ import (
 	"chesstutor/lessons"
 	"chesstutor/quiz"
 	"chesstutor/store"
+	"chesstutor/store/sqlite"
 	"chesstutor/views"
 )
 
@@ -31,7 +32,7 @@ import (
 type fullSite struct {
 	h      *Handler
 	e      *echo.Echo
-	st     *store.SQLite // the real store, for tests that look behind the site
+	st     *sqlite.SQLite // the real store, for tests that look behind the site
 	dbPath string
 	log    *lockedBuffer
 	course *lessons.Course
@@ -52,7 +53,7 @@ type siteOptions struct {
 func newSite(t testing.TB, opt siteOptions) *fullSite {
 	t.Helper()
 	dbPath := filepath.Join(t.TempDir(), "site.db")
-	st, err := store.Open(context.Background(), dbPath)
+	st, err := sqlite.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,8 +13,15 @@ import (
 	"chesstutor/store"
 )
 
-// codedError looks like the SQLite driver's error: a message and a result
-// code (extended codes keep the primary code in the low byte).
+// driverSaysNo stands for the database driver's own error under a store
+// error; its words must never reach a visitor.
+var driverSaysNo = errors.New("database says no")
+
+func unavailable(f store.Fault) error { return &store.UnavailableError{Fault: f, Err: driverSaysNo} }
+
+// codedError looks like an SQLite driver error that escaped its store
+// untranslated: handlers do not decode it (that is the store's job), so
+// it is a plain 500.
 type codedError struct{ code int }
 
 func (e *codedError) Error() string { return fmt.Sprintf("database says no (%d)", e.code) }
@@ -55,10 +62,12 @@ func (f *faultyStore) MarkLessonRead(ctx context.Context, visitor, slug string) 
 	return f.Store.MarkLessonRead(ctx, visitor, slug)
 }
 
-// TestStorageFaultsAnswer503 injects the driver errors of a full disk, a
-// read-only database, a failing write and a busy database under the real
+// TestStorageFaultsAnswer503 injects the store's errors for a full disk, a
+// read-only or unreachable database and a busy one under the real
 // handlers: each answers 503 with its sentence and Retry-After, as JSON
-// under /api and as a page elsewhere; any other error stays a plain 500.
+// under /api and as a page elsewhere; any other error, a driver's own
+// included, stays a plain 500. (store/sqlite tests which SQLite codes
+// become which store errors.)
 func TestStorageFaultsAnswer503(t *testing.T) {
 	var fs *faultyStore
 	site := newSite(t, siteOptions{wrapStore: func(real store.Store) store.Store {
@@ -75,12 +84,12 @@ func TestStorageFaultsAnswer503(t *testing.T) {
 		status int
 		msg    string
 	}{
-		{"disk full", &codedError{13}, 503, "storage is full"},
-		{"read-only", &codedError{8}, 503, "not writable"},
-		{"write I/O error", &codedError{778}, 503, "not writable"}, // SQLITE_IOERR_WRITE
-		{"busy", &codedError{5}, 503, "too busy"},
-		{"locked", &codedError{262}, 503, "too busy"}, // SQLITE_LOCKED_SHAREDCACHE
-		{"other database error", &codedError{19}, 500, "went wrong"},
+		{"disk full", unavailable(store.Full), 503, "storage is full"},
+		{"read-only", unavailable(store.ReadOnly), 503, "not writable"},
+		{"unreachable", unavailable(store.Unreachable), 503, "not writable"},
+		{"busy", unavailable(store.Busy), 503, "too busy"},
+		{"unavailable without a fault", fmt.Errorf("store: %w", store.ErrUnavailable), 503, "too busy"},
+		{"untranslated driver code", &codedError{13}, 500, "went wrong"},
 		{"plain error", errors.New("boom"), 500, "went wrong"},
 	}
 	for _, tc := range cases {

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"chesstutor/chess"
+	"chesstutor/exercise"
 )
 
 //go:embed *.md
@@ -48,12 +49,32 @@ type Lesson struct {
 	Prev, Next           *Lesson
 }
 
-// Exercise is one "click every square the piece may move to" task. Its
-// answer is never stored: it is Pos.Destinations(From) (X3).
+// Kind is the kind of an exercise.
+type Kind string
+
+// The exercise kinds.
+const (
+	KindSquares Kind = "squares" // mark every square the piece may move to (X1)
+	KindMove    Kind = "move"    // play the move that reaches a goal (X6)
+	KindName    Kind = "name"    // click the named square (X7)
+)
+
+// Exercise is one task. Its answer is never stored: for the squares kind
+// it is Pos.Destinations(From) (X3), for the move kind the moves that reach
+// Goal (exercise.Task), for the name kind the square Target.
 type Exercise struct {
 	ID, Prompt, Lesson string // Lesson = slug of its lesson
 	Pos                *chess.Position
-	From               chess.Square
+	From               chess.Square // squares: the piece; move: the piece to save (save goal) or NoSquare
+	Kind               Kind
+	Goal               exercise.Goal // move kind
+	Target             chess.Square  // name kind
+	Flipped            bool          // name kind: seen from Black's side
+}
+
+// Task is the move exercise as the grader sees it.
+func (e *Exercise) Task() exercise.Task {
+	return exercise.Task{Pos: e.Pos, Goal: e.Goal, Square: e.From}
 }
 
 // Load parses and renders every embedded lesson and the rules page.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"net/url"
 	"regexp"
 	"strings"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"chesstutor/chess"
+	"chesstutor/exercise"
 	"chesstutor/views"
 )
 
@@ -107,7 +109,7 @@ func render(name, slug string, src []byte) (*document, error) {
 	}
 	for _, f := range fences {
 		lang := string(f.Language(body))
-		if lang != "board" && lang != "exercise" {
+		if lang != "board" && lang != "exercise" && lang != "move" && lang != "name" {
 			continue
 		}
 		line := headerLines + 1 + bytes.Count(body[:fenceStart(f, body)], []byte("\n"))
@@ -126,7 +128,14 @@ func render(name, slug string, src []byte) (*document, error) {
 			doc.diagrams++
 		} else {
 			var ex *Exercise
-			ex, html, err = exerciseHTML(fields, slug)
+			switch lang {
+			case "move":
+				ex, html, err = moveExerciseHTML(fields, slug)
+			case "name":
+				ex, html, err = nameExerciseHTML(fields, slug)
+			default:
+				ex, html, err = exerciseHTML(fields, slug)
+			}
 			if ex != nil {
 				doc.exercises = append(doc.exercises, ex)
 			}
@@ -226,8 +235,10 @@ func (f fields) errorf(key, format string, args ...any) error {
 }
 
 var allowedKeys = map[string][]string{
-	"board":    {"fen", "highlight", "arrows", "caption", "orientation"},
+	"board":    {"fen", "highlight", "arrows", "attacks", "forbid", "caption", "orientation", "play"},
 	"exercise": {"id", "fen", "square", "prompt"},
+	"move":     {"id", "fen", "goal", "square", "prompt"},
+	"name":     {"id", "square", "orientation"},
 }
 
 // parseFields reads "key: value" lines. Unknown or repeated keys are errors,
@@ -284,18 +295,21 @@ func (f fields) squares(key string) ([]chess.Square, error) {
 	return out, nil
 }
 
+// arrows reads the move arrows ("arrows") and lines of attack ("attacks").
 func (f fields) arrows() ([]views.Arrow, error) {
 	var out []views.Arrow
-	for _, w := range strings.Fields(f.values["arrows"]) {
-		if len(w) != 4 {
-			return nil, f.errorf("arrows", "arrows: %q should be two squares like e2e4", w)
+	for _, key := range []string{"arrows", "attacks"} {
+		for _, w := range strings.Fields(f.values[key]) {
+			if len(w) != 4 {
+				return nil, f.errorf(key, "%s: %q should be two squares like e2e4", key, w)
+			}
+			from, err1 := chess.ParseSquare(w[:2])
+			to, err2 := chess.ParseSquare(w[2:])
+			if err1 != nil || err2 != nil || from == to {
+				return nil, f.errorf(key, "%s: %q should be two different squares like e2e4", key, w)
+			}
+			out = append(out, views.Arrow{From: from, To: to, Attack: key == "attacks"})
 		}
-		from, err1 := chess.ParseSquare(w[:2])
-		to, err2 := chess.ParseSquare(w[2:])
-		if err1 != nil || err2 != nil || from == to {
-			return nil, f.errorf("arrows", "arrows: %q should be two different squares like e2e4", w)
-		}
-		out = append(out, views.Arrow{From: from, To: to})
 	}
 	return out, nil
 }
@@ -314,6 +328,10 @@ func diagramHTML(f fields) (template.HTML, error) {
 	if err != nil {
 		return "", err
 	}
+	forbid, err := f.squares("forbid")
+	if err != nil {
+		return "", err
+	}
 	flipped := false
 	switch f.values["orientation"] {
 	case "", "white":
@@ -322,11 +340,24 @@ func diagramHTML(f fields) (template.HTML, error) {
 	default:
 		return "", f.errorf("orientation", "orientation must be white or black, not %q", f.values["orientation"])
 	}
-	return views.RenderBoard(views.Board{
-		Pos: pos, Flipped: flipped, Highlights: hl, Arrows: arrows,
+	html := views.RenderBoard(views.Board{
+		Pos: pos, Flipped: flipped, Highlights: hl, Forbidden: forbid, Arrows: arrows,
 		Caption: f.values["caption"], Size: "diagram",
 		Attrs: map[string]string{"data-diagram": ""},
-	}), nil
+	})
+	switch f.values["play"] {
+	case "":
+	case "computer":
+		// The position must be one a game can start from.
+		if _, err := chess.NewGame(pos); err != nil {
+			return "", f.errorf("play", "this position cannot start a game: %v", err)
+		}
+		html += template.HTML(fmt.Sprintf(`<p class="play-position"><a class="button" href="/play?fen=%s" data-play-fen>Play this position against the computer</a></p>`,
+			template.HTMLEscapeString(url.QueryEscape(pos.FEN()))))
+	default:
+		return "", f.errorf("play", "play must be computer, not %q", f.values["play"])
+	}
+	return html, nil
 }
 
 var idRe = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
@@ -368,7 +399,7 @@ func exerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
 	if prompt == "" {
 		return nil, "", f.errorf("prompt", "exercise %s needs a prompt", id)
 	}
-	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: from}
+	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: from, Kind: KindSquares}
 	esc := template.HTMLEscapeString
 	var b strings.Builder
 	// The prompt names the section, so each exercise landmark on a page
@@ -383,4 +414,109 @@ func exerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
 		esc(ex.PracticeURL()))
 	b.WriteString(`</section>`)
 	return ex, template.HTML(b.String()), nil // prompt and URL escaped above
+}
+
+// moveExerciseHTML checks a `move` block ("play the move", X6) and renders
+// its static board, prompt and link to the practice page. The block is
+// refused unless the goal fits the position with at least one right and
+// one wrong legal move.
+func moveExerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
+	if slug == "" {
+		return nil, "", f.errorf("", "exercises belong in lessons, not on this page")
+	}
+	id := f.values["id"]
+	if !idRe.MatchString(id) {
+		return nil, "", f.errorf("id", "exercise id %q must be lower-case words joined by hyphens", id)
+	}
+	pos, err := f.position()
+	if err != nil {
+		return nil, "", err
+	}
+	goal, err := exercise.ParseGoal(f.values["goal"])
+	if err != nil {
+		return nil, "", f.errorf("goal", "exercise %s: %v", id, err)
+	}
+	task := exercise.Task{Pos: pos, Goal: goal, Square: chess.NoSquare}
+	if f.values["square"] != "" {
+		sqs, err := f.squares("square")
+		if err != nil {
+			return nil, "", err
+		}
+		if len(sqs) != 1 {
+			return nil, "", f.errorf("square", "exercise %s: square names one piece", id)
+		}
+		task.Square = sqs[0]
+	}
+	if err := task.Validate(); err != nil {
+		return nil, "", f.errorf("goal", "exercise %s: %v", id, err)
+	}
+	prompt := f.values["prompt"]
+	if prompt == "" {
+		return nil, "", f.errorf("prompt", "exercise %s needs a prompt", id)
+	}
+	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: task.Square, Kind: KindMove, Goal: goal}
+	var hl []chess.Square
+	if task.Square != chess.NoSquare {
+		hl = []chess.Square{task.Square}
+	}
+	board := views.RenderBoard(views.Board{
+		Pos: pos, Flipped: pos.Turn() == chess.Black, Highlights: hl, Size: "diagram",
+		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "move", "data-goal": string(goal)},
+	})
+	return ex, exerciseSection(ex, board, "Solve it: play the move"), nil
+}
+
+// nameExerciseHTML checks a `name` block ("click e4", X7): an empty board
+// and the square to find.
+func nameExerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
+	if slug == "" {
+		return nil, "", f.errorf("", "exercises belong in lessons, not on this page")
+	}
+	id := f.values["id"]
+	if !idRe.MatchString(id) {
+		return nil, "", f.errorf("id", "exercise id %q must be lower-case words joined by hyphens", id)
+	}
+	sqs, err := f.squares("square")
+	if err != nil {
+		return nil, "", err
+	}
+	if len(sqs) != 1 {
+		return nil, "", f.errorf("square", "exercise %s needs exactly one square to find", id)
+	}
+	flipped := false
+	switch f.values["orientation"] {
+	case "", "white":
+	case "black":
+		flipped = true
+	default:
+		return nil, "", f.errorf("orientation", "orientation must be white or black, not %q", f.values["orientation"])
+	}
+	pos, _ := chess.ParseFEN(emptyBoardFEN)
+	side := "White's"
+	if flipped {
+		side = "Black's"
+	}
+	ex := &Exercise{ID: id, Lesson: slug, Pos: pos, From: chess.NoSquare, Kind: KindName, Target: sqs[0], Flipped: flipped,
+		Prompt: fmt.Sprintf("Click the square %s (the board is seen from %s side).", sqs[0], side)}
+	board := views.RenderBoard(views.Board{
+		Pos: pos, Flipped: flipped, Size: "diagram",
+		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "name", "data-target": sqs[0].String()},
+	})
+	return ex, exerciseSection(ex, board, "Solve it: find the square"), nil
+}
+
+// emptyBoardFEN is a board with no pieces, for square-name exercises.
+const emptyBoardFEN = "8/8/8/8/8/8/8/8 w - - 0 1"
+
+// exerciseSection wraps an exercise's static board with its prompt and the
+// link to its practice page.
+func exerciseSection(ex *Exercise, board template.HTML, link string) template.HTML {
+	esc := template.HTMLEscapeString
+	var b strings.Builder
+	fmt.Fprintf(&b, `<section class="exercise-block" id="ex-%s" aria-labelledby="ex-%s-prompt">`, esc(ex.ID), esc(ex.ID))
+	fmt.Fprintf(&b, `<p class="exercise-prompt" id="ex-%s-prompt"><strong>Exercise.</strong> %s</p>`, esc(ex.ID), esc(ex.Prompt))
+	b.WriteString(string(board))
+	fmt.Fprintf(&b, `<p class="exercise-link"><a class="button" href="%s">%s</a></p>`, esc(ex.PracticeURL()), esc(link))
+	b.WriteString(`</section>`)
+	return template.HTML(b.String()) // prompt, link and URL escaped above
 }

@@ -1,4 +1,4 @@
-// Package public holds the site's static files (CSS, JavaScript, icons),
+// Package public holds the site's static files (CSS, JavaScript, icons, sounds),
 // embedded into the binary and served under a content-hashed URL.
 package public
 
@@ -12,8 +12,11 @@ import (
 // Files are the embedded static files, rooted at this folder
 // (paths such as "css/site.css").
 //
-//go:embed css js icons
+//go:embed css js icons sounds
 var Files embed.FS
+
+// The game's sounds are synthesised by cmd/gensounds (G20).
+//go:generate go run ../cmd/gensounds -out sounds
 
 // Version is one hash over every embedded file. URLs carry it
 // (/assets/<Version>/css/site.css) so they can be cached for a year and

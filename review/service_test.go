@@ -10,16 +10,17 @@ import (
 	"chesstutor/chess/engine"
 	"chesstutor/games"
 	"chesstutor/store"
+	"chesstutor/store/sqlite"
 )
 
 const testVisitor = "0123456789abcdef0123456789abcdef"
 
 // serviceFixture opens a store with a visitor and a friend game of the
 // given SAN moves, and returns the games service and the game's id.
-func serviceFixture(t *testing.T, sans ...string) (*store.SQLite, *games.Service, string) {
+func serviceFixture(t *testing.T, sans ...string) (*sqlite.SQLite, *games.Service, string) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "review.db"))
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "review.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 	"time"
 )
 
@@ -30,72 +28,4 @@ func (r ProgressReport) SolvedIn(ids []string) int {
 		}
 	}
 	return n
-}
-
-// MarkLessonRead records that visitor has read the lesson slug.
-func (s *SQLite) MarkLessonRead(ctx context.Context, visitor, slug string) error {
-	return s.markProgress(ctx, "mark lesson read",
-		`INSERT INTO lessons_read (visitor_id, slug, read_at_ms) VALUES (?, ?, ?)
-		 ON CONFLICT (visitor_id, slug) DO NOTHING`,
-		visitor, slug, time.Now().UnixMilli())
-}
-
-// MarkExerciseSolved records that visitor has solved exerciseID of lesson.
-func (s *SQLite) MarkExerciseSolved(ctx context.Context, visitor, exerciseID, lesson string) error {
-	return s.markProgress(ctx, "mark exercise solved",
-		`INSERT INTO exercises_solved (visitor_id, exercise_id, lesson, solved_at_ms) VALUES (?, ?, ?, ?)
-		 ON CONFLICT (visitor_id, exercise_id) DO NOTHING`,
-		visitor, exerciseID, lesson, time.Now().UnixMilli())
-}
-
-func (s *SQLite) markProgress(ctx context.Context, what, query string, args ...any) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %s: %w", what, err)
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
-		return fmt.Errorf("store: %s: %w", what, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %s: %w", what, err)
-	}
-	return nil
-}
-
-// VisitorProgress returns everything visitor has read and solved. A visitor
-// with no progress gets empty (non-nil) maps.
-func (s *SQLite) VisitorProgress(ctx context.Context, visitor string) (ProgressReport, error) {
-	r := ProgressReport{LessonsRead: map[string]time.Time{}, Solved: map[string]time.Time{}}
-	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return r, fmt.Errorf("store: visitor progress: %w", err)
-	}
-	defer tx.Rollback()
-	load := func(query string, into map[string]time.Time) error {
-		rows, err := tx.QueryContext(ctx, query, visitor)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var key string
-			var ms int64
-			if err := rows.Scan(&key, &ms); err != nil {
-				return err
-			}
-			into[key] = time.UnixMilli(ms).UTC()
-		}
-		return rows.Err()
-	}
-	if err := load(`SELECT slug, read_at_ms FROM lessons_read WHERE visitor_id = ?`, r.LessonsRead); err != nil {
-		return r, fmt.Errorf("store: visitor progress: lessons: %w", err)
-	}
-	if err := load(`SELECT exercise_id, solved_at_ms FROM exercises_solved WHERE visitor_id = ?`, r.Solved); err != nil {
-		return r, fmt.Errorf("store: visitor progress: exercises: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return r, fmt.Errorf("store: visitor progress: %w", err)
-	}
-	return r, nil
 }

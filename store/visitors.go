@@ -1,11 +1,6 @@
 package store
 
-import (
-	"context"
-	"database/sql"
-	"errors"
-	"fmt"
-)
+import "context"
 
 // Visitors records the anonymous visitors the site has handed a cookie to.
 type Visitors interface {
@@ -14,34 +9,4 @@ type Visitors interface {
 	EnsureVisitor(ctx context.Context, id string) error
 	// VisitorExists reports whether the id was stored before.
 	VisitorExists(ctx context.Context, id string) (bool, error)
-}
-
-// EnsureVisitor stores id if it is new and refreshes last_seen otherwise.
-func (s *SQLite) EnsureVisitor(ctx context.Context, id string) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: ensure visitor: %w", err)
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO visitors (id) VALUES (?)
-		ON CONFLICT (id) DO UPDATE SET last_seen = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, id); err != nil {
-		return fmt.Errorf("store: ensure visitor: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: ensure visitor: %w", err)
-	}
-	return nil
-}
-
-// VisitorExists reports whether id was stored before.
-func (s *SQLite) VisitorExists(ctx context.Context, id string) (bool, error) {
-	var one int
-	err := s.db.QueryRowContext(ctx, "SELECT 1 FROM visitors WHERE id = ?", id).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("store: visitor exists: %w", err)
-	}
-	return true, nil
 }

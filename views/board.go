@@ -18,9 +18,10 @@ type Board struct {
 	Pos         *chess.Position           // required
 	Flipped     bool                      // black at the bottom
 	Highlights  []chess.Square            // soft tint (diagrams)
+	Forbidden   []chess.Square            // red cross: "may not go here" (diagrams)
 	Arrows      []Arrow                   // drawn over the board
 	Caption     string                    // shown under the board
-	Classes     map[chess.Square][]string // selected, dest, check, last-move, marked, missed, wrong
+	Classes     map[chess.Square][]string // selected, dest, check, last-move, marked, missed, wrong, subject
 	Labels      map[chess.Square]string   // extra words for the square's label ("marked", "missed")
 	Interactive bool                      // squares are <button name=ButtonName value=e4>
 	ButtonName  string                    // default "square"
@@ -31,6 +32,10 @@ type Board struct {
 // Arrow is an arrow from one square's centre to another's.
 type Arrow struct {
 	From, To chess.Square
+	// Attack draws a line of attack (a dashed red line ending in a dot)
+	// instead of a move arrow, so "goes there" and "attacks there" never
+	// look alike.
+	Attack bool
 }
 
 // stateWords are the words a screen reader hears for each state class, so
@@ -44,6 +49,8 @@ var stateWords = map[string]string{
 	"missed":    "missed",
 	"wrong":     "wrong",
 	"correct":   "correct",
+	"subject":   "the piece asked about",
+	"forbidden": "may not go here",
 }
 
 var (
@@ -80,6 +87,11 @@ func RenderBoard(b Board) template.HTML {
 	if b.Pos.InCheck() {
 		if k := b.Pos.KingSquare(b.Pos.Turn()); k != chess.NoSquare && !contains(classes[k], "check") {
 			classes[k] = append(classes[k], "check")
+		}
+	}
+	for _, sq := range b.Forbidden {
+		if sq.Valid() && !contains(classes[sq], "forbidden") {
+			classes[sq] = append(classes[sq], "forbidden")
 		}
 	}
 	highlighted := map[chess.Square]bool{}
@@ -223,7 +235,7 @@ func writeOverlay(out *strings.Builder, b Board, highlighted map[chess.Square]bo
 		}
 		out.WriteString(`</svg>`)
 	}
-	arrows := 0
+	arrows := len(b.Forbidden)
 	for _, a := range b.Arrows {
 		if a.From.Valid() && a.To.Valid() && a.From != a.To {
 			arrows++
@@ -237,9 +249,30 @@ func writeOverlay(out *strings.Builder, b Board, highlighted map[chess.Square]bo
 		if !a.From.Valid() || !a.To.Valid() || a.From == a.To {
 			continue
 		}
+		if a.Attack {
+			writeAttackLine(out, a, b.Flipped)
+			continue
+		}
 		fmt.Fprintf(out, `<polygon class="overlay-arrow" points="%s"/>`, arrowPoints(a, b.Flipped))
 	}
+	for _, sq := range b.Forbidden {
+		if !sq.Valid() {
+			continue
+		}
+		x, y := squareXY(sq, b.Flipped)
+		fmt.Fprintf(out, `<path class="overlay-forbidden" d="M%g %gL%g %gM%g %gL%g %g"/>`,
+			x+0.25, y+0.25, x+0.75, y+0.75, x+0.75, y+0.25, x+0.25, y+0.75)
+	}
 	out.WriteString(`</svg>`)
+}
+
+// writeAttackLine draws a line of attack: dashed, ending in a dot on the
+// attacked square.
+func writeAttackLine(out *strings.Builder, a Arrow, flipped bool) {
+	x1, y1 := squareXY(a.From, flipped)
+	x2, y2 := squareXY(a.To, flipped)
+	fmt.Fprintf(out, `<line class="overlay-attack" x1="%g" y1="%g" x2="%g" y2="%g"/><circle class="overlay-attack-dot" cx="%g" cy="%g" r="0.12"/>`,
+		x1+0.5, y1+0.5, x2+0.5, y2+0.5, x2+0.5, y2+0.5)
 }
 
 // squareXY returns the top-left corner of sq in board units.

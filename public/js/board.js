@@ -21,6 +21,7 @@ const STATE_WORDS = {
   missed: "missed",
   wrong: "wrong",
   correct: "correct",
+  subject: "the piece asked about",
 };
 
 /** All boards on the page, or the boards inside root. */
@@ -139,24 +140,33 @@ export function setPiece(board, name, code) {
 }
 
 /**
+ * The pieces of a FEN's placement field as {square: code}, such as
+ * {e1: "wK", e8: "bK"}. Throws on a placement that is not eight rows.
+ */
+export function parseFEN(fenText) {
+  const rows = fenText.split(" ")[0].split("/");
+  if (rows.length !== 8) throw new Error(`board.js: not a FEN: ${fenText}`);
+  const map = {};
+  rows.forEach((row, i) => {
+    let file = 0;
+    for (const ch of row) {
+      if (ch >= "1" && ch <= "8") { file += Number(ch); continue; }
+      map["abcdefgh"[file++] + (8 - i)] = (ch === ch.toUpperCase() ? "w" : "b") + ch.toUpperCase();
+    }
+  });
+  return map;
+}
+
+/**
  * Shows a new position from its FEN: pieces, data-fen and labels. State
  * classes are left alone; clear them first with clearStates.
  */
 export function setPosition(board, fenText) {
-  const placement = fenText.split(" ")[0].split("/");
-  if (placement.length !== 8) throw new Error(`board.js: not a FEN: ${fenText}`);
-  placement.forEach((row, i) => {
-    const rank = 8 - i;
-    let file = 0;
-    for (const ch of row) {
-      if (ch >= "1" && ch <= "8") {
-        for (let k = 0; k < Number(ch); k++) setPiece(board, `${"abcdefgh"[file++]}${rank}`, "");
-        continue;
-      }
-      const color = ch === ch.toUpperCase() ? "w" : "b";
-      setPiece(board, `${"abcdefgh"[file++]}${rank}`, color + ch.toUpperCase());
-    }
-  });
+  const pieces = parseFEN(fenText);
+  for (const el of squares(board)) {
+    const name = el.getAttribute("data-square");
+    setPiece(board, name, pieces[name] || "");
+  }
   board.setAttribute("data-fen", fenText);
 }
 
@@ -178,32 +188,31 @@ export function onSquare(board, handler) {
  * Roving keyboard focus over the 64 squares: one square is in the tab
  * order; arrow keys move (in screen directions, whatever the orientation),
  * Home/End jump along the row; Enter and Space activate (native buttons).
+ * The squares are looked up on each key, so a page may rebuild them (the
+ * game page does when the board turns); start is the square first in the
+ * tab order when the squares are there already.
  */
 export function enableKeyboard(board, start) {
   const list = squares(board);
-  if (list.length !== 64) return;
-  let current = Math.max(0, list.findIndex((el) => el.getAttribute("data-square") === start));
-  list.forEach((el, i) => el.setAttribute("tabindex", i === current ? "0" : "-1"));
+  if (list.length === 64) {
+    const first = Math.max(0, list.findIndex((el) => el.getAttribute("data-square") === start));
+    list.forEach((el, i) => el.setAttribute("tabindex", i === first ? "0" : "-1"));
+  }
 
-  const focusAt = (i) => {
-    list[current].setAttribute("tabindex", "-1");
-    current = i;
-    list[current].setAttribute("tabindex", "0");
-    list[current].focus();
+  // rove puts one square in the tab order and takes the others out.
+  const rove = (target) => {
+    for (const el of squares(board)) el.setAttribute("tabindex", el === target ? "0" : "-1");
   };
 
   board.addEventListener("focusin", (event) => {
-    const i = list.indexOf(event.target.closest("[data-square]"));
-    if (i >= 0 && i !== current) {
-      list[current].setAttribute("tabindex", "-1");
-      current = i;
-      list[current].setAttribute("tabindex", "0");
-    }
+    const el = event.target.closest("[data-square]");
+    if (el && el.getAttribute("tabindex") !== "0") rove(el);
   });
 
   board.addEventListener("keydown", (event) => {
-    const i = list.indexOf(event.target.closest("[data-square]"));
-    if (i < 0) return;
+    const all = squares(board);
+    const i = all.indexOf(event.target.closest("[data-square]"));
+    if (i < 0 || all.length !== 64) return;
     const row = Math.floor(i / 8);
     const col = i % 8;
     let next = -1;
@@ -217,7 +226,8 @@ export function enableKeyboard(board, start) {
       default: return;
     }
     event.preventDefault();
-    focusAt(next);
+    rove(all[next]);
+    all[next].focus();
   });
 }
 
@@ -247,15 +257,19 @@ export function csrfToken() {
 }
 
 /**
- * Posts JSON and returns the parsed reply. Throws an Error whose message is
- * the server's {"error": "..."} sentence when the answer is not 2xx.
+ * Sends a request and returns the parsed JSON reply; body, when given, is
+ * sent as JSON. Throws an Error whose message is the server's
+ * {"error": "..."} sentence when the answer is not 2xx (err.status and
+ * err.data carry the details).
  */
-export async function postJSON(url, body) {
+export async function requestJSON(method, url, body) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    method,
+    headers,
     credentials: "same-origin",
-    body: JSON.stringify(body),
+    body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   let data = null;
   try {
@@ -264,10 +278,15 @@ export async function postJSON(url, body) {
     data = null;
   }
   if (!res.ok) {
-    const err = new Error((data && data.error) || `The server answered ${res.status}.`);
+    const err = new Error((data && data.error) || `The server answered ${res.status}. Please try again.`);
     err.status = res.status;
     err.data = data;
     throw err;
   }
   return data;
+}
+
+/** Posts JSON and returns the parsed reply (see requestJSON). */
+export function postJSON(url, body) {
+  return requestJSON("POST", url, body);
 }

@@ -4,6 +4,7 @@
 import {
   announce, clearStates, enableKeyboard, onSquare, postJSON, setState, squaresWith, toggleState,
 } from "./board.js";
+import { playSuccess, tick } from "./celebrate.js";
 
 const RESULT_CLASSES = ["missed", "wrong", "correct", "dest"];
 
@@ -13,6 +14,9 @@ class Exercise {
     this.form = root.querySelector("[data-exercise-form]");
     this.board = root.querySelector("[data-board][data-exercise]");
     this.result = root.querySelector("[data-result]");
+    this.checkButton = root.querySelector("[data-action=check]");
+    this.retryButton = root.querySelector("[data-action=reset]");
+    this.nextLink = root.querySelector("[data-action=next]");
     this.api = root.dataset.api;
     this.piece = root.dataset.pieceName || "piece";
     this.busy = false;
@@ -22,6 +26,7 @@ class Exercise {
     enableKeyboard(this.board, marked[0] || this.board.dataset.from);
     onSquare(this.board, (name) => this.toggle(name));
     this.form.addEventListener("submit", (ev) => this.onSubmit(ev));
+    root.dataset.ready = "true";
   }
 
   // Clicking a square, or Space/Enter on it (browsers turn those into a
@@ -52,7 +57,13 @@ class Exercise {
     }
   }
 
-  clearResult(clearMarks) {
+  // clearResult takes the verdict away. Try again (keepRight) also drops
+  // the wrong marks and keeps the right ones; Start over (clearMarks)
+  // drops every mark.
+  clearResult(clearMarks, keepRight = false) {
+    if (keepRight) {
+      for (const sq of squaresWith(this.board, "wrong")) setState(this.board, sq, "marked", false);
+    }
     clearStates(this.board, ...RESULT_CLASSES, ...(clearMarks ? ["marked"] : []));
     for (const el of this.board.querySelectorAll("[data-square]")) {
       el.setAttribute("aria-pressed", el.classList.contains("marked") ? "true" : "false");
@@ -61,15 +72,31 @@ class Exercise {
     this.result.replaceChildren();
     this.result.hidden = true;
     this.result.className = "exercise-result";
-    if (clearMarks) this.syncHidden();
+    this.setSolved(false);
+    if (this.retryButton) this.retryButton.hidden = true;
+    this.syncHidden();
+  }
+
+  // After a right answer Next is the natural next step (primary).
+  setSolved(solved) {
+    if (this.checkButton) this.checkButton.classList.toggle("button-primary", !solved);
+    if (this.nextLink) this.nextLink.classList.toggle("button-primary", solved);
   }
 
   onSubmit(ev) {
     const action = ev.submitter ? ev.submitter.value : "check";
     if (action === "reset") {
       ev.preventDefault();
+      this.clearResult(false, true);
+      const left = this.marked().length;
+      announce(left ? `Wrong marks cleared; your ${left} right mark${left === 1 ? "" : "s"} stay. Try again.`
+        : "Marks cleared. Try again.");
+      return;
+    }
+    if (action === "restart") {
+      ev.preventDefault();
       this.clearResult(true);
-      announce("All marks cleared. Try again.");
+      announce("All marks cleared. Start over.");
       return;
     }
     if (action !== "check" && action !== "answer") return; // let the form go
@@ -113,19 +140,31 @@ class Exercise {
     if (r.correct) {
       this.result.className = "exercise-result is-correct";
       const text = "Correct! You found every square.";
-      this.result.append(this.verdict("correct", text));
+      const p = this.verdict("correct", text);
+      p.classList.add("celebrate-line");
+      p.prepend(tick());
+      this.result.append(p);
+      this.setSolved(true);
       announce(text);
-      const next = this.root.querySelector("[data-action=next]");
-      if (next) next.focus();
+      playSuccess();
+      this.reveal();
+      if (this.nextLink) this.nextLink.focus({ preventScroll: true });
       return;
     }
     this.result.className = "exercise-result is-wrong";
     const parts = [];
     if (r.missed && r.missed.length) parts.push(`${r.missed.length} missed`);
     if (r.wrong && r.wrong.length) parts.push(`${r.wrong.length} wrong`);
-    const text = `Not quite: ${parts.join(" and ")}. Each one is explained below.`;
+    const text = `Not quite: ${parts.join(" and ")}. Each one is explained below. Try again keeps your right marks.`;
     this.result.append(this.verdict("wrong", text), this.reasonList(r));
+    if (this.retryButton) this.retryButton.hidden = false;
     announce(text);
+    this.reveal();
+  }
+
+  // Brings the verdict into view without moving the board more than needed.
+  reveal() {
+    this.result.scrollIntoView({ block: "nearest" });
   }
 
   reasonList(r) {
@@ -154,9 +193,10 @@ class Exercise {
     this.result.hidden = false;
     this.result.className = "exercise-result is-answer";
     const text = `Here is the answer: the ${this.piece} may move to ${answer.join(", ")}. ` +
-      "Press Try again to mark them yourself.";
+      "Press Start over to mark them yourself.";
     this.result.append(this.verdict("answer", text));
     announce(text);
+    this.reveal();
   }
 
   showError(message) {

@@ -3,6 +3,7 @@
 // appears without a reload. Without this file the same page works as a form
 // (Post/Redirect/Get).
 import { announce, enableKeyboard, onSquare, postJSON, setState, squaresWith, toggleState } from "./board.js";
+import { playSuccess, tick } from "./celebrate.js";
 
 class Question {
   constructor(root) {
@@ -16,7 +17,8 @@ class Question {
     if (!this.form || !this.feedback || !this.api || root.hasAttribute("data-answered")) return;
 
     if (root.dataset.kind === "squares" && this.board) {
-      enableKeyboard(this.board, squaresWith(this.board, "marked")[0] || "e4");
+      // The server names the start square in the help line (data-start).
+      enableKeyboard(this.board, squaresWith(this.board, "marked")[0] || this.board.dataset.start || "e4");
       onSquare(this.board, (name) => this.toggle(name));
     }
     this.form.addEventListener("submit", (ev) => this.onSubmit(ev));
@@ -85,6 +87,7 @@ class Question {
     p.dataset.quizError = "";
     p.textContent = text;
     this.feedback.before(p);
+    p.scrollIntoView({ block: "nearest" });
   }
 
   para(text, cls) {
@@ -99,6 +102,10 @@ class Question {
     this.root.setAttribute("data-answered", "");
     const verdict = this.para(r.correct ? "Right!" : "Not quite.", "quiz-verdict");
     verdict.dataset.verdict = r.correct ? "right" : "wrong";
+    if (r.correct) {
+      verdict.classList.add("celebrate-line");
+      verdict.prepend(tick());
+    }
     const parts = [verdict];
     if (r.already) parts.push(this.para("You answered this question already; your first answer counts.", "muted"));
     if (!r.correct) {
@@ -136,7 +143,11 @@ class Question {
     next.textContent = r.nextLabel;
     actions.replaceChildren(next);
     announce(`${verdict.textContent} ${r.explanation}`);
-    next.focus();
+    if (r.correct && !r.already) playSuccess();
+    const help = this.root.querySelector("[data-board-help]");
+    if (help) help.remove();
+    next.focus({ preventScroll: true });
+    this.feedback.scrollIntoView({ block: "nearest" });
   }
 
   markBoard(r) {

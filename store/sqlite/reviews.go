@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -7,18 +7,20 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"chesstutor/store"
 )
 
-var _ Reviews = (*SQLite)(nil)
+var _ store.Reviews = (*SQLite)(nil)
 
 // StartReview stores a pending review, replacing any earlier one.
-func (s *SQLite) StartReview(ctx context.Context, r *Review) error {
+func (s *SQLite) StartReview(ctx context.Context, r *store.Review) error {
 	now := time.Now()
 	r.RequestedAt, r.UpdatedAt = now, now
 	r.Positions, r.Classed = nil, nil
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: start review %s: %w", r.GameID, err)
+		return fmt.Errorf("sqlite: start review %s: %w", r.GameID, translate(err))
 	}
 	defer tx.Rollback()
 	for _, q := range []string{
@@ -27,7 +29,7 @@ func (s *SQLite) StartReview(ctx context.Context, r *Review) error {
 		`DELETE FROM reviews WHERE game_id = ?`,
 	} {
 		if _, err := tx.ExecContext(ctx, q, r.GameID); err != nil {
-			return fmt.Errorf("store: start review %s: %w", r.GameID, err)
+			return fmt.Errorf("sqlite: start review %s: %w", r.GameID, translate(err))
 		}
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO reviews (game_id, visitor_id, token, status, start_fen,
@@ -35,19 +37,19 @@ func (s *SQLite) StartReview(ctx context.Context, r *Review) error {
 		r.GameID, r.Visitor, r.Token, r.Status, r.StartFEN, strings.Join(r.Moves, " "), len(r.Moves),
 		now.UnixMilli(), now.UnixMilli())
 	if err != nil {
-		return fmt.Errorf("store: start review %s: %w", r.GameID, err)
+		return fmt.Errorf("sqlite: start review %s: %w", r.GameID, translate(err))
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: start review %s: %w", r.GameID, err)
+		return fmt.Errorf("sqlite: start review %s: %w", r.GameID, translate(err))
 	}
 	return nil
 }
 
 const reviewColumns = `game_id, visitor_id, token, status, start_fen, moves, ply, requested_at_ms, updated_at_ms`
 
-func scanReview(r scanner) (*Review, error) {
+func scanReview(r scanner) (*store.Review, error) {
 	var (
-		rv                 Review
+		rv                 store.Review
 		moves              string
 		ply                int
 		requested, updated int64
@@ -64,49 +66,49 @@ func scanReview(r scanner) (*Review, error) {
 }
 
 // Review loads a game's review with its positions and moves.
-func (s *SQLite) Review(ctx context.Context, gameID string) (*Review, error) {
+func (s *SQLite) Review(ctx context.Context, gameID string) (*store.Review, error) {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
-		return nil, fmt.Errorf("store: load review %s: %w", gameID, err)
+		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
 	defer tx.Rollback()
 	rv, err := scanReview(tx.QueryRowContext(ctx, `SELECT `+reviewColumns+` FROM reviews WHERE game_id = ?`, gameID))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, store.ErrNotFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: load review %s: %w", gameID, err)
+		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT idx, cp, mate, is_mate, best, pv, depth
 		FROM review_positions WHERE game_id = ? ORDER BY idx`, gameID)
 	if err != nil {
-		return nil, fmt.Errorf("store: load review %s: %w", gameID, err)
+		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
 	for rows.Next() {
-		var p ReviewPosition
+		var p store.ReviewPosition
 		var pv string
 		if err := rows.Scan(&p.Index, &p.CP, &p.Mate, &p.IsMate, &p.Best, &pv, &p.Depth); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("store: load review %s: %w", gameID, err)
+			return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 		}
 		p.PV = strings.Fields(pv)
 		rv.Positions = append(rv.Positions, p)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: load review %s: %w", gameID, err)
+		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
 	rows, err = tx.QueryContext(ctx, `SELECT ply, class, loss, best, reason
 		FROM review_moves WHERE game_id = ? ORDER BY ply`, gameID)
 	if err != nil {
-		return nil, fmt.Errorf("store: load review %s: %w", gameID, err)
+		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var m ReviewMove
+		var m store.ReviewMove
 		var reason string
 		if err := rows.Scan(&m.Ply, &m.Class, &m.Loss, &m.Best, &reason); err != nil {
-			return nil, fmt.Errorf("store: load review %s: %w", gameID, err)
+			return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 		}
 		if reason != "" {
 			m.Reason = []byte(reason)
@@ -114,7 +116,7 @@ func (s *SQLite) Review(ctx context.Context, gameID string) (*Review, error) {
 		rv.Classed = append(rv.Classed, m)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: load review %s: %w", gameID, err)
+		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
 	return rv, nil
 }
@@ -127,30 +129,30 @@ func pendingFor(ctx context.Context, tx *sql.Tx, gameID, token string) (ply, pos
 		(SELECT COUNT(*) FROM review_positions WHERE game_id = reviews.game_id)
 		FROM reviews WHERE game_id = ?`, gameID).Scan(&status, &stored, &ply, &positions)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, 0, ErrConflict
+		return 0, 0, store.ErrConflict
 	}
 	if err != nil {
 		return 0, 0, err
 	}
-	if status != ReviewPending || stored != token {
-		return 0, 0, ErrConflict
+	if status != store.ReviewPending || stored != token {
+		return 0, 0, store.ErrConflict
 	}
 	return ply, positions, nil
 }
 
 // AddReviewPosition stores the next position of a pending review.
-func (s *SQLite) AddReviewPosition(ctx context.Context, gameID, token string, p ReviewPosition) error {
+func (s *SQLite) AddReviewPosition(ctx context.Context, gameID, token string, p store.ReviewPosition) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: review %s position %d: %w", gameID, p.Index, err)
+		return fmt.Errorf("sqlite: review %s position %d: %w", gameID, p.Index, translate(err))
 	}
 	defer tx.Rollback()
 	ply, n, err := pendingFor(ctx, tx, gameID, token)
 	if err != nil {
-		return fmt.Errorf("store: review %s position %d: %w", gameID, p.Index, err)
+		return fmt.Errorf("sqlite: review %s position %d: %w", gameID, p.Index, translate(err))
 	}
 	if p.Index != n || p.Index > ply {
-		return fmt.Errorf("store: review %s: position %d is not the next (%d of %d): %w", gameID, p.Index, n, ply+1, ErrConflict)
+		return fmt.Errorf("sqlite: review %s: position %d is not the next (%d of %d): %w", gameID, p.Index, n, ply+1, store.ErrConflict)
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO review_positions (game_id, idx, cp, mate, is_mate, best, pv, depth)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, gameID, p.Index, p.CP, p.Mate, p.IsMate, p.Best, strings.Join(p.PV, " "), p.Depth)
@@ -161,62 +163,62 @@ func (s *SQLite) AddReviewPosition(ctx context.Context, gameID, token string, p 
 		err = tx.Commit()
 	}
 	if err != nil {
-		return fmt.Errorf("store: review %s position %d: %w", gameID, p.Index, err)
+		return fmt.Errorf("sqlite: review %s position %d: %w", gameID, p.Index, translate(err))
 	}
 	return nil
 }
 
 // FinishReview stores the classed moves and marks the review done.
-func (s *SQLite) FinishReview(ctx context.Context, gameID, token string, moves []ReviewMove) error {
+func (s *SQLite) FinishReview(ctx context.Context, gameID, token string, moves []store.ReviewMove) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: finish review %s: %w", gameID, err)
+		return fmt.Errorf("sqlite: finish review %s: %w", gameID, translate(err))
 	}
 	defer tx.Rollback()
 	ply, n, err := pendingFor(ctx, tx, gameID, token)
 	if err != nil {
-		return fmt.Errorf("store: finish review %s: %w", gameID, err)
+		return fmt.Errorf("sqlite: finish review %s: %w", gameID, translate(err))
 	}
 	if n != ply+1 || len(moves) != ply {
-		return fmt.Errorf("store: finish review %s: %d positions and %d moves for %d plies: %w", gameID, n, len(moves), ply, ErrConflict)
+		return fmt.Errorf("sqlite: finish review %s: %d positions and %d moves for %d plies: %w", gameID, n, len(moves), ply, store.ErrConflict)
 	}
 	for i, m := range moves {
 		if m.Ply != i+1 {
-			return fmt.Errorf("store: finish review %s: move %d has ply %d", gameID, i+1, m.Ply)
+			return fmt.Errorf("sqlite: finish review %s: move %d has ply %d", gameID, i+1, m.Ply)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO review_moves (game_id, ply, class, loss, best, reason)
 			VALUES (?, ?, ?, ?, ?, ?)`, gameID, m.Ply, m.Class, m.Loss, m.Best, string(m.Reason)); err != nil {
-			return fmt.Errorf("store: finish review %s: %w", gameID, err)
+			return fmt.Errorf("sqlite: finish review %s: %w", gameID, translate(err))
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE reviews SET status = ?, updated_at_ms = ? WHERE game_id = ?`,
-		ReviewDone, time.Now().UnixMilli(), gameID); err != nil {
-		return fmt.Errorf("store: finish review %s: %w", gameID, err)
+		store.ReviewDone, time.Now().UnixMilli(), gameID); err != nil {
+		return fmt.Errorf("sqlite: finish review %s: %w", gameID, translate(err))
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: finish review %s: %w", gameID, err)
+		return fmt.Errorf("sqlite: finish review %s: %w", gameID, translate(err))
 	}
 	return nil
 }
 
 // PendingReviews lists the unfinished reviews, oldest request first.
-func (s *SQLite) PendingReviews(ctx context.Context) ([]*Review, error) {
+func (s *SQLite) PendingReviews(ctx context.Context) ([]*store.Review, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+reviewColumns+` FROM reviews
-		WHERE status = ? ORDER BY requested_at_ms, game_id`, ReviewPending)
+		WHERE status = ? ORDER BY requested_at_ms, game_id`, store.ReviewPending)
 	if err != nil {
-		return nil, fmt.Errorf("store: pending reviews: %w", err)
+		return nil, fmt.Errorf("sqlite: pending reviews: %w", translate(err))
 	}
 	defer rows.Close()
-	var out []*Review
+	var out []*store.Review
 	for rows.Next() {
 		rv, err := scanReview(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: pending reviews: %w", err)
+			return nil, fmt.Errorf("sqlite: pending reviews: %w", translate(err))
 		}
 		out = append(out, rv)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: pending reviews: %w", err)
+		return nil, fmt.Errorf("sqlite: pending reviews: %w", translate(err))
 	}
 	return out, nil
 }

@@ -1,9 +1,15 @@
-package store
+// Package sqlite is the embedded-database implementation of store.Store
+// (N6): one file, one machine. Its schema lives in migrations/, numbered
+// NNNN_name.sql and applied in order at Open. It turns SQLite's result codes
+// into the store's own errors (store.ErrNotFound, store.ErrConflict,
+// store.ErrUnavailable), so nothing above it knows it is SQLite.
+package sqlite
 
 import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -14,6 +20,8 @@ import (
 	"strings"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"chesstutor/store"
 )
 
 //go:embed migrations/*.sql
@@ -23,13 +31,13 @@ var migrationFiles embed.FS
 // beside the writer in WAL mode, few enough that writers never starve.
 const maxOpenConns = 4
 
-// SQLite is the embedded-database implementation of Store. Feature files in
+// SQLite is the embedded-database implementation of store.Store. Feature files in
 // this package add their methods to it and reach the database through db.
 type SQLite struct {
 	db *sql.DB
 }
 
-var _ Store = (*SQLite)(nil)
+var _ store.Store = (*SQLite)(nil)
 
 // Open opens (creating if needed) the SQLite database at path, applies any
 // migrations that have not run yet and returns the store.
@@ -42,11 +50,11 @@ var _ Store = (*SQLite)(nil)
 // transactions never deadlock on lock upgrade.
 func Open(ctx context.Context, path string) (*SQLite, error) {
 	if path == "" {
-		return nil, fmt.Errorf("store: open: empty database path")
+		return nil, fmt.Errorf("sqlite: open: empty database path")
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("store: create folder for database: %w", err)
+			return nil, fmt.Errorf("sqlite: create folder for database: %w", translate(err))
 		}
 	}
 	q := url.Values{}
@@ -59,11 +67,11 @@ func Open(ctx context.Context, path string) (*SQLite, error) {
 
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, translate(err))
 	}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, translate(err))
 	}
 	// SQLite has one writer at a time. With many pooled connections, each
 	// waiting writer sleeps in SQLite's busy handler and under a burst some
@@ -83,7 +91,7 @@ func Open(ctx context.Context, path string) (*SQLite, error) {
 func (s *SQLite) Ping(ctx context.Context) error {
 	var one int
 	if err := s.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
-		return fmt.Errorf("store: ping: %w", err)
+		return fmt.Errorf("sqlite: ping: %w", translate(err))
 	}
 	return nil
 }
@@ -105,7 +113,7 @@ type migration struct {
 func loadMigrations() ([]migration, error) {
 	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
 	if err != nil {
-		return nil, fmt.Errorf("store: list migrations: %w", err)
+		return nil, fmt.Errorf("sqlite: list migrations: %w", translate(err))
 	}
 	var ms []migration
 	seen := map[int]string{}
@@ -114,15 +122,15 @@ func loadMigrations() ([]migration, error) {
 		num, _, ok := strings.Cut(base, "_")
 		v, err := strconv.Atoi(num)
 		if !ok || err != nil || v <= 0 {
-			return nil, fmt.Errorf("store: migration %s: name must start with a number like 0001_", base)
+			return nil, fmt.Errorf("sqlite: migration %s: name must start with a number like 0001_", base)
 		}
 		if other, dup := seen[v]; dup {
-			return nil, fmt.Errorf("store: migrations %s and %s share number %d", other, base, v)
+			return nil, fmt.Errorf("sqlite: migrations %s and %s share number %d", other, base, v)
 		}
 		seen[v] = base
 		body, err := migrationFiles.ReadFile(name)
 		if err != nil {
-			return nil, fmt.Errorf("store: read migration %s: %w", base, err)
+			return nil, fmt.Errorf("sqlite: read migration %s: %w", base, err)
 		}
 		ms = append(ms, migration{version: v, name: base, sql: string(body)})
 	}
@@ -142,7 +150,7 @@ func (s *SQLite) migrate(ctx context.Context) error {
 		name       TEXT NOT NULL,
 		applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
 	)`); err != nil {
-		return fmt.Errorf("store: create schema_migrations: %w", err)
+		return fmt.Errorf("sqlite: create schema_migrations: %w", translate(err))
 	}
 	for _, m := range ms {
 		if err := s.apply(ctx, m); err != nil {
@@ -155,24 +163,67 @@ func (s *SQLite) migrate(ctx context.Context) error {
 func (s *SQLite) apply(ctx context.Context, m migration) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: migration %s: %w", m.name, err)
+		return fmt.Errorf("sqlite: migration %s: %w", m.name, translate(err))
 	}
 	defer tx.Rollback()
 	var n int
 	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?", m.version).Scan(&n); err != nil {
-		return fmt.Errorf("store: migration %s: %w", m.name, err)
+		return fmt.Errorf("sqlite: migration %s: %w", m.name, translate(err))
 	}
 	if n > 0 {
 		return nil
 	}
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return fmt.Errorf("store: migration %s: %w", m.name, err)
+		return fmt.Errorf("sqlite: migration %s: %w", m.name, translate(err))
 	}
 	if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", m.version, m.name); err != nil {
-		return fmt.Errorf("store: record migration %s: %w", m.name, err)
+		return fmt.Errorf("sqlite: record migration %s: %w", m.name, translate(err))
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: commit migration %s: %w", m.name, err)
+		return fmt.Errorf("sqlite: commit migration %s: %w", m.name, translate(err))
 	}
 	return nil
+}
+
+// SQLite primary result codes that mean the storage, not the request, is
+// at fault.
+const (
+	codeBusy     = 5  // SQLITE_BUSY: another writer holds the lock too long
+	codeLocked   = 6  // SQLITE_LOCKED
+	codeReadOnly = 8  // SQLITE_READONLY
+	codeIOErr    = 10 // SQLITE_IOERR: a write or sync failed
+	codeFull     = 13 // SQLITE_FULL: the disk is full
+	codeCantOpen = 14 // SQLITE_CANTOPEN
+)
+
+// translate turns a driver error that is the storage's fault into a
+// *store.UnavailableError (which matches store.ErrUnavailable) and returns
+// every other error unchanged. The driver's error is matched by its Code
+// method; extended codes keep the primary code in the low byte.
+func translate(err error) error {
+	if err == nil {
+		return nil
+	}
+	var already *store.UnavailableError
+	if errors.As(err, &already) {
+		return err
+	}
+	var coded interface{ Code() int }
+	if !errors.As(err, &coded) {
+		return err
+	}
+	var f store.Fault
+	switch coded.Code() & 0xff {
+	case codeFull:
+		f = store.Full
+	case codeReadOnly, codeIOErr:
+		f = store.ReadOnly
+	case codeCantOpen:
+		f = store.Unreachable
+	case codeBusy, codeLocked:
+		f = store.Busy
+	default:
+		return err
+	}
+	return &store.UnavailableError{Fault: f, Err: err}
 }

@@ -1,0 +1,88 @@
+package chess
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMethodCodesRoundTrip(t *testing.T) {
+	seen := map[string]Method{}
+	for m := NoMethod; int(m) < numMethods; m++ {
+		code := m.Code()
+		if other, dup := seen[code]; dup {
+			t.Errorf("%v and %v share code %q", other, m, code)
+		}
+		seen[code] = m
+		if strings.ContainsAny(code, " ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+			t.Errorf("code %q is not lowercase words joined by hyphens", code)
+		}
+		got, err := ParseMethodCode(code)
+		if err != nil || got != m {
+			t.Errorf("ParseMethodCode(%q) = %v, %v; want %v", code, got, err, m)
+		}
+	}
+	for _, bad := range []string{"threefold repetition", "Checkmate", "active", "timeout-no-mate", "x"} {
+		if m, err := ParseMethodCode(bad); err == nil {
+			t.Errorf("ParseMethodCode(%q) = %v, want an error", bad, m)
+		}
+	}
+}
+
+func TestOutcomeCodesRoundTrip(t *testing.T) {
+	outcomes := []struct {
+		o       Outcome
+		flagged Color
+		code    string
+	}{
+		{Ongoing, White, ""},
+		{win(White, Checkmate), White, "checkmate"},
+		{win(Black, Checkmate), White, "checkmate"},
+		{draw(Stalemate), White, "stalemate"},
+		{draw(ThreefoldRepetition), White, "threefold-repetition"},
+		{draw(FiftyMoveRule), White, "fifty-move-rule"},
+		{draw(InsufficientMaterial), White, "insufficient-material"},
+		{win(White, Timeout), Black, "timeout"},
+		{win(Black, Timeout), White, "timeout"},
+		{Outcome{Result: "1/2-1/2", Method: Timeout, Winner: Black}, White, TimeoutNoMate},
+		{Outcome{Result: "1/2-1/2", Method: Timeout, Winner: White}, Black, TimeoutNoMate},
+		{win(Black, Resignation), White, "resignation"},
+		{draw(Agreement), White, "agreement"},
+	}
+	for _, tt := range outcomes {
+		if got := tt.o.Code(); got != tt.code {
+			t.Errorf("%+v.Code() = %q, want %q", tt.o, got, tt.code)
+		}
+		back, err := ParseOutcome(tt.o.Code(), tt.o.Result, tt.flagged)
+		if err != nil || back.Result != tt.o.Result || back.Method != tt.o.Method || back.Reason() != tt.o.Reason() {
+			t.Errorf("ParseOutcome(%q, %q) = %+v, %v; want %+v", tt.o.Code(), tt.o.Result, back, err, tt.o)
+		}
+	}
+	for _, bad := range [][2]string{
+		{"checkmate", "1/2-1/2"}, {"stalemate", "1-0"}, {"timeout-no-mate", "0-1"},
+		{"resignation", "*"}, {"", "1-0"}, {"agreement", "0-1"}, {"Draw by agreement", "1/2-1/2"},
+	} {
+		if o, err := ParseOutcome(bad[0], bad[1], White); err == nil {
+			t.Errorf("ParseOutcome(%q, %q) = %+v, want an error", bad[0], bad[1], o)
+		}
+	}
+}
+
+// TestRewordingChangesWordsNotCodes: every sentence follows the wording,
+// no code does.
+func TestRewordingChangesWordsNotCodes(t *testing.T) {
+	o := Outcome{Result: "1/2-1/2", Method: Timeout, Winner: Black}
+	code, reason := o.Code(), o.Reason()
+	prev := SetWording(DefaultWording().Map(func(s string) string { return "«" + s + "»" }))
+	defer SetWording(prev)
+	if o.Code() != code {
+		t.Errorf("code changed with the wording: %q", o.Code())
+	}
+	if got := o.Reason(); got == reason || !strings.Contains(got, "«White»") {
+		t.Errorf("reworded reason = %q", got)
+	}
+	for m := Checkmate; int(m) < numMethods; m++ {
+		if w := m.String(); !strings.HasPrefix(w, "«") {
+			t.Errorf("%s was not reworded: %q", m.Code(), w)
+		}
+	}
+}

@@ -1,0 +1,438 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"chesstutor/chess"
+	"chesstutor/exercise"
+	"chesstutor/lessons"
+	"chesstutor/views"
+)
+
+// This file serves the "play the move" exercises (X6) and the "click the
+// named square" exercises (X7) of the lessons: their practice page, its
+// form without JavaScript, and their branch of the check API.
+
+// moveCheckRequest is the body of POST /api/exercises/:id/check for a move
+// exercise ({"move": "e2e4"}, and for the second move of a mate in two the
+// line so far: {"move": "a7a8", "line": ["b1b7", "h8g8"]}) or a name
+// exercise ({"square": "e4"}).
+type moveCheckRequest struct {
+	Move   *string  `json:"move"`
+	Line   []string `json:"line"`
+	Square *string  `json:"square"`
+}
+
+// moveCheckResponse answers a move or name check. Reply is the computer's
+// answer in a mate in two (UCI, "" otherwise); FEN is the position to show
+// next and Moves its legal moves (UCI), so the page can go on without
+// another request.
+type moveCheckResponse struct {
+	Correct  bool     `json:"correct"`
+	Solved   bool     `json:"solved"`
+	Reason   string   `json:"reason"`
+	Reply    string   `json:"reply"`
+	ReplySAN string   `json:"replySan,omitempty"`
+	SAN      string   `json:"san,omitempty"`
+	FEN      string   `json:"fen,omitempty"`
+	Moves    []string `json:"moves,omitempty"`
+}
+
+// moveAttempt is one graded try, shared by the API and the form.
+type moveAttempt struct {
+	verdict exercise.Verdict
+	san     string
+	after   *chess.Position // after the move (and the reply, if any)
+	line    []chess.Move    // the mate-in-two line to carry on with
+}
+
+// checkMoveExercise grades a move or name exercise (the API branch of
+// checkExercise) and records a solve.
+func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error {
+	var req moveCheckRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if ex.Kind == lessons.KindName {
+		if req.Square == nil || req.Move != nil || req.Line != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, `Send the square you clicked, like {"square": "e4"}.`)
+		}
+		sq, err := chess.ParseSquare(strings.TrimSpace(*req.Square))
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("%q is not a square name. Use a file a–h and a rank 1–8, like \"e4\".", truncate(*req.Square, 12)))
+		}
+		res := exercise.FindSquare(ex.Target, sq)
+		if err := h.recordMoveSolve(c, ex, res.Correct); err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, moveCheckResponse{Correct: res.Correct, Solved: res.Correct, Reason: res.Reason})
+	}
+	if req.Move == nil || req.Square != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, `Send the move you played, like {"move": "e2e4"} (add the piece for a promotion: "e7e8q").`)
+	}
+	line, err := parseLine(ex, req.Line)
+	if err != nil {
+		return err
+	}
+	at, err := h.attemptMove(ex, line, *req.Move)
+	if err != nil {
+		return err
+	}
+	if err := h.recordMoveSolve(c, ex, at.verdict.Solved); err != nil {
+		return err
+	}
+	out := moveCheckResponse{Correct: at.verdict.Correct, Solved: at.verdict.Solved, Reason: at.verdict.Reason, SAN: at.san}
+	if at.after != nil && at.verdict.Correct {
+		out.FEN = at.after.FEN()
+		for _, m := range at.after.LegalMoves() {
+			out.Moves = append(out.Moves, m.UCI())
+		}
+	}
+	if r := at.verdict.Reply; r != chess.NoMove {
+		out.Reply = r.UCI()
+		out.ReplySAN = at.replySAN(ex)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// replySAN is the reply in SAN, read in the position after the first move.
+func (at moveAttempt) replySAN(ex *lessons.Exercise) string {
+	if len(at.line) != 2 {
+		return ""
+	}
+	return ex.Pos.Play(at.line[0]).SAN(at.line[1])
+}
+
+// parseLine reads the moves already played in a mate in two: none, or the
+// learner's first move and the reply.
+func parseLine(ex *lessons.Exercise, names []string) ([]chess.Move, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	if ex.Goal != exercise.GoalMateInTwo || len(names) != 2 {
+		return nil, echo.NewHTTPError(http.StatusBadRequest, "Only a mate in two carries a line, and it holds two moves: your first move and the reply.")
+	}
+	pos := ex.Pos
+	var line []chess.Move
+	for _, n := range names {
+		m, err := pos.ParseUCI(n)
+		if err != nil {
+			return nil, echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("The line holds %q, which is not a legal move there.", truncate(n, 8)))
+		}
+		line = append(line, m)
+		pos = pos.Play(m)
+	}
+	return line, nil
+}
+
+// attemptMove grades the move text (UCI) after the line.
+func (h *Handler) attemptMove(ex *lessons.Exercise, line []chess.Move, text string) (moveAttempt, error) {
+	from, to, promo, err := parseMoveText(text)
+	if err != nil {
+		return moveAttempt{}, err
+	}
+	task := ex.Task()
+	var at moveAttempt
+	pos := ex.Pos
+	if len(line) == 2 {
+		at.verdict, err = task.JudgeLine(line[0], line[1], from, to, promo)
+		if err != nil {
+			return moveAttempt{}, echo.NewHTTPError(http.StatusBadRequest, "That line is not one this exercise played: start it again.")
+		}
+		pos = pos.Play(line[0]).Play(line[1])
+	} else {
+		at.verdict = task.Judge(from, to, promo)
+	}
+	for _, m := range pos.LegalMoves() {
+		if m.From() == from && m.To() == to && m.Promotion() == promo {
+			at.san = pos.SAN(m)
+			at.after = pos.Play(m)
+			if r := at.verdict.Reply; r != chess.NoMove {
+				at.line = []chess.Move{m, r}
+				at.after = at.after.Play(r)
+			}
+		}
+	}
+	return at, nil
+}
+
+// parseMoveText reads "e2e4" or "e7e8q" into its squares and promotion.
+func parseMoveText(s string) (chess.Square, chess.Square, chess.PieceType, error) {
+	bad := echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("%q is not a move. Write it as two squares, like \"e2e4\", and add q, r, b or n for a promotion.", truncate(s, 12)))
+	s = strings.ToLower(strings.TrimSpace(s))
+	if len(s) != 4 && len(s) != 5 {
+		return 0, 0, 0, bad
+	}
+	from, err1 := chess.ParseSquare(s[:2])
+	to, err2 := chess.ParseSquare(s[2:4])
+	if err1 != nil || err2 != nil || from == to {
+		return 0, 0, 0, bad
+	}
+	promo := chess.NoPieceType
+	if len(s) == 5 {
+		switch s[4] {
+		case 'q':
+			promo = chess.Queen
+		case 'r':
+			promo = chess.Rook
+		case 'b':
+			promo = chess.Bishop
+		case 'n':
+			promo = chess.Knight
+		default:
+			return 0, 0, 0, bad
+		}
+	}
+	return from, to, promo, nil
+}
+
+func (h *Handler) recordMoveSolve(c echo.Context, ex *lessons.Exercise, solved bool) error {
+	if !solved {
+		return nil
+	}
+	if err := h.store.MarkExerciseSolved(c.Request().Context(), visitorID(c), ex.ID, ex.Lesson); err != nil {
+		return fmt.Errorf("handlers: mark exercise %s solved: %w", ex.ID, err)
+	}
+	return nil
+}
+
+// movePage is the payload of views/pages/practice-move.html.
+type movePage struct {
+	Lesson    *lessons.Lesson
+	Exercise  *lessons.Exercise
+	Index     int
+	Total     int
+	Solved    bool
+	Kind      string // "move" or "name"
+	Goal      string
+	Prompt    string
+	Help      string
+	Board     views.Board
+	Moves     string // legal moves of the shown position, UCI, space-separated
+	Line      string // mate in two: "b1b7,h8g8" after a right first move
+	Selected  string
+	Promote   string // "e7e8": ask which piece
+	Verdict   *moveVerdict
+	Items     []practiceItem
+	Action    string
+	APIURL    string
+	NextURL   string
+	NextLabel string
+}
+
+// moveVerdict is the result shown after a try.
+type moveVerdict struct {
+	Correct, Solved bool
+	Move, Reason    string
+}
+
+// goalHelp tells the learner, per goal, what counts as right.
+var goalHelp = map[exercise.Goal]string{
+	exercise.GoalMate:        "Play the move that gives checkmate.",
+	exercise.GoalCheck:       "Play a move that puts the enemy king in check.",
+	exercise.GoalCapture:     "Win the most valuable piece you can take without losing yours.",
+	exercise.GoalSave:        "Move the attacked piece to a square where nothing can take it.",
+	exercise.GoalPromote:     "Make a queen that cannot be taken at once.",
+	exercise.GoalCastle:      "Castle: move the king two squares towards a rook.",
+	exercise.GoalEnPassant:   "Take the pawn that has just jumped, en passant.",
+	exercise.GoalNoStalemate: "Keep winning: leave the other side a legal move, and give nothing away.",
+	exercise.GoalMateInTwo:   "Play a first move; the computer defends; then give mate.",
+}
+
+// showMovePractice renders a move or name exercise. The state lives in the
+// query: sel (a selected square), promo (a move waiting for its piece),
+// line (a mate in two half done) and tried (the move or square tried).
+func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lessons.Exercise) error {
+	solved, err := h.solvedExercises(c)
+	if err != nil {
+		return err
+	}
+	page := movePage{
+		Lesson: l, Exercise: ex, Total: len(l.Exercises), Solved: solved[ex.ID],
+		Kind: string(ex.Kind), Goal: string(ex.Goal), Prompt: ex.Prompt,
+		Action: exerciseURL(ex), APIURL: "/api/exercises/" + url.PathEscape(ex.ID) + "/check",
+	}
+	for i, e := range l.Exercises {
+		if e.ID == ex.ID {
+			page.Index = i + 1
+		}
+		page.Items = append(page.Items, practiceItem{ID: e.ID, Prompt: e.Prompt, URL: exerciseURL(e), Solved: solved[e.ID], Current: e.ID == ex.ID})
+	}
+	page.NextURL, page.NextLabel = h.nextExercise(l, page.Index)
+	classes := map[chess.Square][]string{}
+	attrs := map[string]string{"data-exercise": ex.ID, "data-exercise-kind": string(ex.Kind)}
+	q := c.QueryParams()
+
+	if ex.Kind == lessons.KindName {
+		page.Help = "Click or tap the square. With a keyboard, press Tab to reach the board, move with the arrow keys and press Enter."
+		attrs["data-target"] = ex.Target.String()
+		if tried := q.Get("tried"); tried != "" {
+			sq, err := chess.ParseSquare(tried)
+			if err != nil {
+				return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+			}
+			res := exercise.FindSquare(ex.Target, sq)
+			page.Verdict = &moveVerdict{Correct: res.Correct, Solved: res.Correct, Move: sq.String(), Reason: res.Reason}
+			if res.Correct {
+				classes[sq] = append(classes[sq], "correct")
+			} else {
+				classes[sq] = append(classes[sq], "wrong")
+				classes[ex.Target] = append(classes[ex.Target], "missed")
+			}
+		}
+		page.Board = views.Board{Pos: ex.Pos, Flipped: ex.Flipped, Classes: classes, Interactive: true, Attrs: attrs}
+		return h.render(c, http.StatusOK, "practice-move", page)
+	}
+
+	page.Help = goalHelp[ex.Goal] + " Click a piece to see where it may go, then click its new square (or drag it). With a keyboard, press Tab to reach the board, move with the arrow keys and press Enter on the piece, then on its new square."
+	attrs["data-goal"] = string(ex.Goal)
+	line, err := parseLine(ex, splitMarks(q.Get("line")))
+	if err != nil {
+		return err
+	}
+	pos := ex.Pos
+	for _, m := range line {
+		pos = pos.Play(m)
+	}
+	if len(line) == 2 {
+		page.Line = line[0].UCI() + "," + line[1].UCI()
+		page.Prompt = fmt.Sprintf("You played %s and the computer answered %s. Now give mate in one.", ex.Pos.SAN(line[0]), ex.Pos.Play(line[0]).SAN(line[1]))
+		classes[line[1].From()] = append(classes[line[1].From()], "last-move")
+		classes[line[1].To()] = append(classes[line[1].To()], "last-move")
+	}
+	switch tried := q.Get("tried"); {
+	case tried != "":
+		at, err := h.attemptMove(ex, line, tried)
+		if err != nil {
+			return err
+		}
+		page.Verdict = &moveVerdict{Correct: at.verdict.Correct, Solved: at.verdict.Solved, Move: at.san, Reason: at.verdict.Reason}
+		if page.Verdict.Move == "" {
+			page.Verdict.Move = tried
+		}
+		if at.after != nil && at.verdict.Correct {
+			if len(at.line) == 2 { // a right first move: go on from the reply
+				page.Line = at.line[0].UCI() + "," + at.line[1].UCI()
+				page.Prompt = fmt.Sprintf("You played %s and the computer answered %s. Now give mate in one.", at.san, ex.Pos.Play(at.line[0]).SAN(at.line[1]))
+				page.Verdict = &moveVerdict{Correct: true, Move: at.san, Reason: at.verdict.Reason}
+			}
+			pos = at.after
+		}
+		attrs["data-state"] = "checked"
+	case q.Get("promo") != "":
+		from, to, _, err := parseMoveText(q.Get("promo"))
+		if err != nil {
+			return err
+		}
+		page.Promote = q.Get("promo")
+		classes[from] = append(classes[from], "selected")
+		classes[to] = append(classes[to], "dest")
+	case q.Get("sel") != "":
+		sel, err := chess.ParseSquare(q.Get("sel"))
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+		}
+		page.Selected = sel.String()
+		classes[sel] = append(classes[sel], "selected")
+		for _, d := range pos.Destinations(sel) {
+			classes[d] = append(classes[d], "dest")
+		}
+	}
+	if ex.From != chess.NoSquare && len(line) == 0 && page.Verdict == nil {
+		classes[ex.From] = append(classes[ex.From], "target")
+	}
+	var moves []string
+	for _, m := range pos.LegalMoves() {
+		moves = append(moves, m.UCI())
+	}
+	page.Moves = strings.Join(moves, " ")
+	page.Board = views.Board{Pos: pos, Flipped: ex.Pos.Turn() == chess.Black, Classes: classes, Interactive: true, Attrs: attrs}
+	return h.render(c, http.StatusOK, "practice-move", page)
+}
+
+// submitMovePractice is the form without JavaScript: a square button
+// selects a piece or plays the selected piece there; a promotion button
+// finishes a promotion; Try again starts over. It redirects to the page
+// with the new state in the query (post, redirect, get).
+func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+	}
+	q := url.Values{"ex": {ex.ID}}
+	back := func() error {
+		return c.Redirect(http.StatusSeeOther, "/learn/"+url.PathEscape(ex.Lesson)+"/practice?"+q.Encode())
+	}
+	if form.Get("action") == "reset" {
+		return back()
+	}
+	if form.Get("action") != "" {
+		return echo.NewHTTPError(http.StatusBadRequest, "That button is not one this page knows.")
+	}
+	if ex.Kind == lessons.KindName {
+		sq, err := chess.ParseSquare(form.Get("square"))
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+		}
+		if err := h.recordMoveSolve(c, ex, sq == ex.Target); err != nil {
+			return err
+		}
+		q.Set("tried", sq.String())
+		return back()
+	}
+	line, err := parseLine(ex, splitMarks(form.Get("line")))
+	if err != nil {
+		return err
+	}
+	if len(line) == 2 {
+		q.Set("line", line[0].UCI()+","+line[1].UCI())
+	}
+	pos := ex.Pos
+	for _, m := range line {
+		pos = pos.Play(m)
+	}
+	var text string
+	switch {
+	case form.Get("promote") != "":
+		text = form.Get("promote")
+	case form.Get("square") != "":
+		sq, err := chess.ParseSquare(form.Get("square"))
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+		}
+		sel, selErr := chess.ParseSquare(form.Get("sel"))
+		p := pos.PieceAt(sq)
+		switch {
+		case p != chess.NoPiece && p.Color() == pos.Turn() && (selErr != nil || sel != sq):
+			q.Set("sel", sq.String()) // select (or switch to) a piece of the side to move
+			return back()
+		case selErr != nil || sel == sq:
+			return back() // nothing selected, or the selected piece clicked again
+		}
+		text = sel.String() + sq.String()
+		if pos.PieceAt(sel).Type() == chess.Pawn && (sq.Rank() == 0 || sq.Rank() == 7) {
+			for _, d := range pos.Destinations(sel) {
+				if d == sq {
+					q.Set("promo", text)
+					return back()
+				}
+			}
+		}
+	default:
+		return back()
+	}
+	at, err := h.attemptMove(ex, line, text)
+	if err != nil {
+		return err
+	}
+	if err := h.recordMoveSolve(c, ex, at.verdict.Solved); err != nil {
+		return err
+	}
+	q.Set("tried", strings.ToLower(strings.TrimSpace(text)))
+	return back()
+}

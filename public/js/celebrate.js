@@ -1,0 +1,32 @@
+// celebrate.js: the quiet celebration when something is finished (an
+// exercise solved, a quiz answer right). The tick itself is CSS (.tick in
+// site.css, still with prefers-reduced-motion); this module builds it and
+// plays the success sound when the site has one and the visitor has
+// sounds on.
+//
+// Sound hook: the layout may name the sound with
+//   <meta name="sound-success" content="/assets/…/sounds/success.mp3">
+// and says whether sounds are on with data-sounds="on" on <html> (the
+// game page's switch). Without both, nothing is fetched or played.
+
+/** A round tick that pops in (aria-hidden; the words say the rest). */
+export function tick() {
+  const el = document.createElement("span");
+  el.className = "tick";
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+/** Plays the success sound if there is one and sounds are on. */
+export function playSuccess() {
+  const meta = document.querySelector('meta[name="sound-success"]');
+  if (!meta || !meta.content || document.documentElement.dataset.sounds !== "on") return;
+  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  try {
+    const audio = new Audio(meta.content);
+    audio.volume = 0.5;
+    audio.play().catch(() => {}); // a blocked autoplay is no error for the visitor
+  } catch {
+    // No audio support: the tick is enough.
+  }
+}

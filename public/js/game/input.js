@@ -1,0 +1,219 @@
+// input.js: the ways to move (G3): click or tap a piece then a marked
+// square, drag and drop, arrow keys + Enter (board.js), a typed move; and
+// the promotion picker (G4).
+
+import { announce, enableKeyboard, pieceSVG } from "../board.js";
+import { g, bottomColor, canMove, colorName, isComputer, legalFrom, other } from "./ctx.js";
+import { previewMove } from "./drawboard.js";
+import { act, syncPause } from "./net.js";
+import { paint } from "./paint.js";
+import { trapFocus } from "./controls.js";
+
+function onSquareClick(name) {
+  if (!canMove()) return;
+  const moves = legalFrom();
+  if (g.selected && g.selected !== name && (moves[g.selected] || []).some((u) => u.slice(2, 4) === name)) {
+    tryMove(g.selected, name);
+    return;
+  }
+  g.selected = g.selected === name || !moves[name] ? null : name;
+  paint();
+}
+
+function tryMove(from, to) {
+  const cands = (g.state.legal || []).filter((u) => u.slice(0, 4) === from + to);
+  if (cands.length === 0) return;
+  if (cands.some((u) => u.length === 5)) {
+    openPromotion(from, to);
+    return;
+  }
+  play({ move: cands[0] });
+}
+
+// spokenMove turns SAN into words for screen readers (N4):
+// "Nf3+" by white -> "White played knight to f3, check".
+const PIECE_WORDS = { N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" };
+function spokenMove(san, color) {
+  const who = colorName(color);
+  const end = san.endsWith("#") ? ", checkmate" : san.endsWith("+") ? ", check" : "";
+  const core = san.replace(/[+#!?]+$/, "");
+  if (core === "O-O") return `${who} castled king side${end}`;
+  if (core === "O-O-O") return `${who} castled queen side${end}`;
+  const m = core.match(/^([NBRQK])?([a-h]?[1-8]?)(x)?([a-h][1-8])(?:=([NBRQ]))?$/);
+  if (!m) return `${who} played ${san}`;
+  const piece = m[1] ? PIECE_WORDS[m[1]] : "pawn";
+  const promo = m[5] ? ` and promoted to a ${PIECE_WORDS[m[5]]}` : "";
+  return `${who} played ${piece} ${m[3] ? "takes on" : "to"} ${m[4]}${promo}${end}`;
+}
+
+function announceMoves(s, before, mover) {
+  const fresh = (s.moves || []).slice(before);
+  if (fresh.length === 0) return;
+  const words = fresh.map((san, i) => spokenMove(san, i % 2 === 0 ? mover : other(mover)));
+  announce(`${words.join(". ")}. ${g.el.status.textContent}`);
+}
+
+/**
+ * Shows the move at once, then sends it; the answer (with the computer's
+ * reply, if any) replaces the board.
+ */
+function play(body) {
+  const s = g.state;
+  const before = (s.moves || []).length;
+  const mover = s.turn;
+  const wasFriendPass = !isComputer() && s.pass_screen;
+  if (body.move) previewMove(body.move);
+  g.selected = null;
+  g.message = "";
+  return act("/moves", body).then((next) => {
+    if (next && wasFriendPass && next.status === "active") {
+      g.passVisible = true;
+      paint();
+      g.el.pass.querySelector("button").focus();
+    }
+    if (next) announceMoves(next, before, mover);
+    return next;
+  });
+}
+
+// ---------- promotion picker (G4) ----------
+
+function openPromotion(from, to) {
+  const promo = g.el.promo;
+  g.promotion = { from, to };
+  const color = g.state.turn === "white" ? "w" : "b";
+  promo.querySelectorAll("[data-promote]").forEach((b) => {
+    b.replaceChildren(pieceSVG(color + b.getAttribute("data-promote").toUpperCase()));
+  });
+  // A column over the promotion square, the queen nearest to it.
+  const bottom = bottomColor();
+  const file = to.charCodeAt(0) - 97;
+  const col = bottom === "white" ? file : 7 - file;
+  promo.style.setProperty("--col", col);
+  const top = (to[1] === "8") === (bottom === "white");
+  promo.classList.toggle("from-bottom", !top);
+  promo.hidden = false;
+  promo.querySelector('[data-promote="q"]').focus();
+  syncPause();
+}
+
+function closePromotion() {
+  g.promotion = null;
+  g.el.promo.hidden = true;
+  syncPause();
+}
+
+/** Wires the board, the typed-move form and the promotion picker. */
+export function initInput() {
+  const boardEl = g.el.board;
+  boardEl.classList.add("board-interactive", "game-board");
+  enableKeyboard(boardEl);
+
+  boardEl.addEventListener("click", (event) => {
+    const el = event.target.closest("[data-square]");
+    if (!el) return;
+    event.preventDefault();
+    if (g.suppressClick) { g.suppressClick = false; return; }
+    onSquareClick(el.getAttribute("data-square"));
+  });
+  boardEl.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && event.target.closest("[data-square]")) {
+      g.selected = null;
+      paint();
+    }
+  });
+  initDrag(boardEl);
+
+  g.el.sanForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = g.el.sanForm.querySelector("input");
+    const san = input.value.trim();
+    g.el.sanError.textContent = "";
+    if (!san || !canMove()) return;
+    input.value = "";
+    play({ san });
+  });
+
+  const promo = g.el.promo;
+  promo.addEventListener("click", (event) => {
+    const b = event.target.closest("button");
+    if (!b || !g.promotion) return;
+    const { from, to } = g.promotion;
+    if (b.hasAttribute("data-promote")) {
+      closePromotion();
+      play({ move: from + to + b.getAttribute("data-promote") });
+    } else if (b.getAttribute("data-action") === "cancel-promotion") {
+      closePromotion();
+      g.selected = null;
+      paint(); // the pawn stays where it was: no move is made
+      boardEl.querySelector(`[data-square="${from}"]`)?.focus();
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (!g.promotion) return;
+    const k = event.key.toLowerCase();
+    if (["q", "r", "b", "n"].includes(k)) {
+      event.preventDefault();
+      promo.querySelector(`[data-promote="${k}"]`).click();
+    } else if (k === "escape") {
+      event.preventDefault();
+      promo.querySelector('[data-action="cancel-promotion"]').click();
+    } else if (k === "tab") {
+      trapFocus(promo, event);
+    }
+  });
+}
+
+// initDrag: drag and drop with pointer events (mouse, pen and touch alike).
+function initDrag(boardEl) {
+  let drag = null;
+  boardEl.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0 || !canMove()) return;
+    const el = event.target.closest("[data-square]");
+    if (!el) return;
+    const name = el.getAttribute("data-square");
+    if (!legalFrom()[name]) return;
+    drag = { from: name, x: event.clientX, y: event.clientY, id: event.pointerId, ghost: null };
+  });
+  boardEl.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
+      g.selected = drag.from;
+      paint();
+      const src = boardEl.querySelector(`[data-square="${drag.from}"]`);
+      const piece = src.querySelector("[data-piece]");
+      const size = src.getBoundingClientRect().width;
+      drag.ghost = pieceSVG(piece.getAttribute("data-piece"));
+      drag.ghost.classList.add("drag-ghost");
+      drag.ghost.style.width = drag.ghost.style.height = `${size}px`;
+      document.body.appendChild(drag.ghost);
+      piece.classList.add("dragging");
+      try { boardEl.setPointerCapture(event.pointerId); } catch { /* the pointer is gone */ }
+    }
+    const w = drag.ghost.getBoundingClientRect().width;
+    drag.ghost.style.left = `${event.clientX - w / 2}px`;
+    drag.ghost.style.top = `${event.clientY - w / 2}px`;
+    event.preventDefault();
+  });
+  const endDrag = (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.ghost) return;
+    d.ghost.remove();
+    g.suppressClick = true;
+    window.setTimeout(() => { g.suppressClick = false; }, 0);
+    const under = event.type === "pointerup" ? document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-square]") : null;
+    const to = under && boardEl.contains(under) ? under.getAttribute("data-square") : null;
+    if (to && to !== d.from && (legalFrom()[d.from] || []).some((u) => u.slice(2, 4) === to)) {
+      g.draggedMove = d.from + to;
+      tryMove(d.from, to);
+    } else {
+      g.selected = to === d.from ? d.from : null;
+      paint();
+    }
+  };
+  boardEl.addEventListener("pointerup", endDrag);
+  boardEl.addEventListener("pointercancel", endDrag);
+}

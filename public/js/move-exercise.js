@@ -1,0 +1,278 @@
+// move-exercise.js enhances the "play the move" and "click the square"
+// practice pages (X6, X7): select a piece and its destinations show, click
+// or drag it to a square, or use the keyboard (arrows, then Enter on the
+// piece and on its new square). The move goes to the check API and the
+// verdict appears without a reload. Without this file the same page works
+// as a form, one click per post.
+import {
+  announce, clearStates, enableKeyboard, fen, onSquare, pieceAt, pieceSVG, postJSON, setPosition,
+  setState,
+} from "./board.js";
+
+const VERDICT_CLASSES = ["selected", "dest", "wrong", "correct", "missed", "last-move", "drag-from"];
+const PIECES = [["q", "Queen"], ["r", "Rook"], ["b", "Bishop"], ["n", "Knight"]];
+
+class MoveExercise {
+  constructor(root) {
+    this.root = root;
+    this.board = root.querySelector("[data-board]");
+    this.form = root.querySelector("[data-move-form]");
+    this.result = root.querySelector("[data-result]");
+    this.prompt = root.querySelector("[data-prompt]");
+    if (!this.board || !this.form || !this.result) return;
+    this.kind = root.dataset.exerciseKind;
+    this.api = root.dataset.api;
+    this.start = {
+      fen: fen(this.board),
+      moves: root.dataset.moves || "",
+      line: root.dataset.line || "",
+      prompt: this.prompt ? this.prompt.textContent : "",
+    };
+    this.busy = false;
+    this.reset(false);
+    // The page may arrive showing a result of the form; the first click
+    // then starts afresh from the exercise's position.
+    this.stale = Boolean(this.board.dataset.state);
+    enableKeyboard(this.board, this.firstSquare());
+    onSquare(this.board, (name) => this.click(name));
+    this.enableDrag();
+    this.form.addEventListener("submit", (ev) => this.onSubmit(ev));
+  }
+
+  // The square keyboard focus starts on: the piece to save, else a piece of
+  // the side to move, else the middle of the board.
+  firstSquare() {
+    const target = this.board.querySelector(".square.target");
+    if (target) return target.dataset.square;
+    const from = this.moves[0];
+    return from ? from.slice(0, 2) : "e4";
+  }
+
+  reset(redraw = true) {
+    this.moves = this.start.moves.split(" ").filter(Boolean);
+    this.line = this.start.line ? this.start.line.split(",") : [];
+    this.selected = "";
+    this.done = false;
+    if (!redraw) return;
+    clearStates(this.board, ...VERDICT_CLASSES);
+    setPosition(this.board, this.start.fen);
+    if (this.prompt) this.prompt.textContent = this.start.prompt;
+    this.hideResult();
+    this.closePromotion();
+  }
+
+  onSubmit(ev) {
+    const action = ev.submitter ? ev.submitter.value : "";
+    if (action !== "reset") return;
+    ev.preventDefault();
+    this.reset();
+    announce("Back to the start of the exercise. Try again.");
+  }
+
+  click(name) {
+    if (this.busy || this.done) return;
+    if (this.stale) {
+      this.stale = false;
+      if (this.line.length === 0) this.reset();
+      else this.clearResult();
+      delete this.board.dataset.state;
+    }
+    if (this.kind === "name") {
+      this.clearResult();
+      this.send({ square: name }, name);
+      return;
+    }
+    const color = (this.moves[0] || "").length ? this.sideToMove() : "";
+    const piece = pieceAt(this.board, name);
+    if (this.selected && name === this.selected) {
+      this.select("");
+      return;
+    }
+    if (this.selected && !(piece && piece[0] === color)) {
+      this.tryMove(this.selected, name);
+      return;
+    }
+    if (piece && piece[0] === color) {
+      this.clearResult();
+      this.select(name);
+    }
+  }
+
+  // The side to move is the colour of the piece on any legal move's square.
+  sideToMove() {
+    return pieceAt(this.board, this.moves[0].slice(0, 2))[0];
+  }
+
+  select(name) {
+    clearStates(this.board, "selected", "dest");
+    this.selected = name;
+    if (!name) return;
+    setState(this.board, name, "selected");
+    const dests = new Set(this.moves.filter((m) => m.startsWith(name)).map((m) => m.slice(2, 4)));
+    for (const d of dests) setState(this.board, d, "dest");
+    announce(dests.size ? `Selected ${name}. It may move to ${[...dests].join(", ")}.` : `Selected ${name}. It has no legal move.`);
+  }
+
+  tryMove(from, to) {
+    const uci = from + to;
+    this.select("");
+    if (this.moves.includes(uci + "q")) {
+      this.askPromotion(uci);
+      return;
+    }
+    this.sendMove(uci);
+  }
+
+  sendMove(uci) {
+    const body = { move: uci };
+    if (this.line.length) body.line = this.line;
+    this.send(body, uci);
+  }
+
+  askPromotion(uci) {
+    this.closePromotion();
+    const box = document.createElement("fieldset");
+    box.className = "move-promote";
+    box.dataset.promote = "";
+    const legend = document.createElement("legend");
+    legend.textContent = "Your pawn reaches the last rank. It becomes:";
+    box.append(legend);
+    const color = pieceAt(this.board, uci.slice(0, 2))[0];
+    for (const [letter, word] of PIECES) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "button";
+      b.value = uci + letter;
+      b.append(pieceSVG(color + letter.toUpperCase()), document.createTextNode(" " + word));
+      b.addEventListener("click", () => { this.closePromotion(); this.sendMove(uci + letter); });
+      box.append(b);
+    }
+    this.board.parentElement.after(box);
+    box.querySelector("button").focus();
+    announce("Choose the new piece: queen, rook, bishop or knight.");
+  }
+
+  closePromotion() {
+    for (const el of this.root.querySelectorAll("[data-promote]")) el.remove();
+  }
+
+  async send(body, tried) {
+    this.busy = true;
+    try {
+      const res = await postJSON(this.api, body);
+      this.show(res, tried);
+    } catch (err) {
+      this.showText("is-error", "Something went wrong", err.message);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  show(res, tried) {
+    if (this.kind === "name") {
+      setState(this.board, tried, res.correct ? "correct" : "wrong");
+      if (!res.correct) setState(this.board, this.board.dataset.target, "missed");
+      this.done = res.correct;
+      this.showText(res.correct ? "is-correct" : "is-wrong", res.correct ? "Right!" : "Not this time.", res.reason, tried);
+      return;
+    }
+    const from = tried.slice(0, 2);
+    const to = tried.slice(2, 4);
+    if (!res.correct) {
+      setState(this.board, from, "wrong");
+      setState(this.board, to, "wrong");
+      this.showText("is-wrong", "Not this time.", res.reason, res.san || tried);
+      return;
+    }
+    setPosition(this.board, res.fen);
+    this.moves = res.moves || [];
+    if (res.solved) {
+      this.done = true;
+      setState(this.board, from, "correct");
+      setState(this.board, to, "correct");
+      this.showText("is-correct", "Right!", res.reason, res.san);
+      const next = this.root.querySelector("[data-action=next]");
+      if (next) next.classList.add("button-primary");
+      return;
+    }
+    // A right first move of a mate in two: the computer has answered.
+    this.line = [tried, res.reply];
+    setState(this.board, res.reply.slice(0, 2), "last-move");
+    setState(this.board, res.reply.slice(2, 4), "last-move");
+    if (this.prompt) {
+      this.prompt.textContent = `You played ${res.san} and the computer answered ${res.replySan}. Now give mate in one.`;
+    }
+    this.showText("is-correct", "Good move!", res.reason, res.san);
+  }
+
+  showText(cls, verdict, reason, move = "") {
+    this.result.className = `exercise-result ${cls}`;
+    const p = document.createElement("p");
+    p.className = "exercise-verdict";
+    p.dataset.verdict = cls === "is-correct" ? "correct" : cls === "is-wrong" ? "wrong" : "error";
+    p.textContent = verdict + " ";
+    const played = document.createElement("span");
+    played.className = "move-played";
+    played.textContent = move;
+    p.append(played);
+    const why = document.createElement("p");
+    why.className = "move-reason";
+    why.dataset.reason = "";
+    why.textContent = reason || "";
+    this.result.replaceChildren(p, why);
+    this.result.hidden = false;
+    announce(`${verdict} ${move} ${reason || ""}`);
+  }
+
+  hideResult() {
+    this.result.replaceChildren();
+    this.result.hidden = true;
+    this.result.className = "exercise-result";
+  }
+
+  clearResult() {
+    clearStates(this.board, "wrong", "correct", "missed");
+    if (!this.result.classList.contains("is-correct")) this.hideResult();
+  }
+
+  // Drag: press on a piece of the side to move, release on another square.
+  // A drag that ends where it started is a plain click.
+  enableDrag() {
+    let drag = null;
+    this.board.addEventListener("pointerdown", (ev) => {
+      const el = ev.target.closest("[data-square]");
+      if (!el || ev.button !== 0 || this.done || this.busy || this.kind === "name" || !this.moves.length) return;
+      const piece = pieceAt(this.board, el.dataset.square);
+      if (!piece || piece[0] !== this.sideToMove()) return;
+      drag = { from: el.dataset.square, ghost: null, x: ev.clientX, y: ev.clientY, piece };
+    });
+    window.addEventListener("pointermove", (ev) => {
+      if (!drag) return;
+      if (!drag.ghost && Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
+      if (!drag.ghost) {
+        if (this.selected !== drag.from) this.click(drag.from);
+        drag.ghost = pieceSVG(drag.piece);
+        drag.ghost.classList.add("drag-ghost");
+        document.body.append(drag.ghost);
+        setState(this.board, drag.from, "drag-from");
+      }
+      drag.ghost.style.left = `${ev.clientX}px`;
+      drag.ghost.style.top = `${ev.clientY}px`;
+    });
+    window.addEventListener("pointerup", (ev) => {
+      if (!drag) return;
+      const d = drag;
+      drag = null;
+      if (!d.ghost) return; // a click: the click handler does the rest
+      d.ghost.remove();
+      setState(this.board, d.from, "drag-from", false);
+      const under = document.elementFromPoint(ev.clientX, ev.clientY);
+      const el = under && under.closest("[data-square]");
+      // The click the browser fires after a drag lands on the board, not on
+      // one square (press and release differ), so onSquare ignores it.
+      if (el && this.board.contains(el) && el.dataset.square !== d.from) this.tryMove(d.from, el.dataset.square);
+    });
+  }
+}
+
+for (const root of document.querySelectorAll("[data-move-page]")) new MoveExercise(root);

@@ -1,0 +1,309 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"chesstutor/chess"
+	"chesstutor/store"
+	"chesstutor/store/storetest"
+)
+
+// TestContract runs the store contract suite against SQLite (N6).
+func TestContract(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) storetest.Opener {
+		path := filepath.Join(t.TempDir(), "contract.db")
+		return func(t *testing.T) store.Store { return openTemp(t, path) }
+	})
+}
+
+func openTemp(t *testing.T, path string) *SQLite {
+	t.Helper()
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("Open(%s): %v", path, err)
+	}
+	return s
+}
+
+func TestMigrationsApplyOnceAndAreIdempotent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "chess.db")
+	ctx := context.Background()
+
+	s := openTemp(t, path)
+	want, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(s *SQLite) int {
+		var n int
+		if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if got := count(s); got != len(want) {
+		t.Fatalf("first open recorded %d migrations, want %d", got, len(want))
+	}
+	if err := s.EnsureVisitor(ctx, "0123456789abcdef0123456789abcdef"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// A restart opens the same file: nothing is applied twice, data stays.
+	s = openTemp(t, path)
+	defer s.Close()
+	if got := count(s); got != len(want) {
+		t.Fatalf("second open recorded %d migrations, want %d", got, len(want))
+	}
+	ok, err := s.VisitorExists(ctx, "0123456789abcdef0123456789abcdef")
+	if err != nil || !ok {
+		t.Fatalf("VisitorExists after restart = %v, %v; want true, nil", ok, err)
+	}
+	var mode string
+	if err := s.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal_mode = %q, %v; want wal", mode, err)
+	}
+	var fk int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk); err != nil || fk != 1 {
+		t.Fatalf("foreign_keys = %d, %v; want 1", fk, err)
+	}
+}
+
+func TestMigrationsAreNumberedInOrder(t *testing.T) {
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) == 0 || ms[0].version != 1 {
+		t.Fatalf("first migration = %+v, want version 1", ms)
+	}
+	for i := 1; i < len(ms); i++ {
+		if ms[i].version <= ms[i-1].version {
+			t.Errorf("migration %s after %s is out of order", ms[i].name, ms[i-1].name)
+		}
+	}
+}
+
+// restoreDump writes the SQL dump at dump into a new database file at
+// path, as the old code left it.
+func restoreDump(t *testing.T, dump, path string) {
+	t.Helper()
+	text, err := os.ReadFile(dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(string(text)); err != nil {
+		t.Fatalf("restore %s: %v", dump, err)
+	}
+}
+
+// TestEndingCodesMigration opens a database written before issue 17 (its
+// games' endings and reasons in words) and checks migration 0005 turned
+// every one into codes, which the chess package reads back (N7).
+func TestEndingCodesMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	restoreDump(t, filepath.Join("testdata", "v4-games.sql"), path)
+	s := openTemp(t, path)
+	defer s.Close()
+
+	// The old rows held status and reason in words ("threefold repetition",
+	// "Draw: White's time ran out, but Black could never checkmate"); each
+	// ending must now be these codes.
+	want := map[[3]string]bool{ // status, reason, result
+		{"checkmate", "checkmate", "0-1"}:                             false,
+		{"stalemate", "stalemate", "1/2-1/2"}:                         false,
+		{"threefold-repetition", "threefold-repetition", "1/2-1/2"}:   false,
+		{"fifty-move-rule", "fifty-move-rule", "1/2-1/2"}:             false,
+		{"insufficient-material", "insufficient-material", "1/2-1/2"}: false,
+		{"timeout", "timeout", "0-1"}:                                 false,
+		{"timeout", chess.TimeoutNoMate, "1/2-1/2"}:                   false,
+		{"resignation", "resignation", "1-0"}:                         false,
+		{"agreement", "agreement", "1/2-1/2"}:                         false,
+		{"active", "", "*"}:                                           false,
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, status, result, reason, end_color FROM games`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var id, status, result, reason, endColor string
+		if err := rows.Scan(&id, &status, &result, &reason, &endColor); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		key := [3]string{status, reason, result}
+		if _, ok := want[key]; !ok {
+			t.Errorf("game %s: status %q reason %q result %q is not a migrated ending", id, status, reason, result)
+			continue
+		}
+		want[key] = true
+		if status == "active" {
+			continue
+		}
+		flagged := chess.White
+		if endColor == "black" {
+			flagged = chess.Black
+		}
+		o, err := chess.ParseOutcome(reason, result, flagged)
+		if err != nil || o.Method.Code() != status {
+			t.Errorf("game %s: ParseOutcome(%q, %q) = %+v, %v", id, reason, result, o, err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for key, seen := range want {
+		if !seen {
+			t.Errorf("no migrated game ends %v", key)
+		}
+	}
+	if n != 13 {
+		t.Errorf("%d games after the migration, want the 13 of the old database", n)
+	}
+	var version int
+	if err := s.db.QueryRowContext(ctx, "SELECT MAX(version) FROM schema_migrations").Scan(&version); err != nil || version < 5 {
+		t.Errorf("schema version %d, %v; want 5 or later", version, err)
+	}
+}
+
+// TestEndingCodesOnly: the database refuses an ending in words, and takes
+// every code the chess package has.
+func TestEndingCodesOnly(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t, filepath.Join(t.TempDir(), "codes.db"))
+	defer s.Close()
+	const v = "0123456789abcdef0123456789abcdef"
+	if err := s.EnsureVisitor(ctx, v); err != nil {
+		t.Fatal(err)
+	}
+	g := &store.Game{ID: fmt.Sprintf("%032x", 1), Visitor: v, Mode: "friend", HumanColor: "white",
+		ClockName: "none", StartFEN: chess.StartFEN, Status: "active", Result: "*"}
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	codes := []string{chess.TimeoutNoMate}
+	for m := chess.Checkmate; m <= chess.Agreement; m++ {
+		codes = append(codes, m.Code())
+	}
+	for _, code := range codes {
+		status := code
+		if code == chess.TimeoutNoMate {
+			status = chess.Timeout.Code()
+		}
+		g.Status, g.Reason = status, code
+		if err := s.UpdateGame(ctx, g); err != nil {
+			t.Errorf("status %q reason %q refused: %v", status, code, err)
+		}
+	}
+	for _, bad := range [][2]string{{"threefold repetition", "threefold-repetition"}, {"resignation", "White wins by resignation"}} {
+		g.Status, g.Reason = bad[0], bad[1]
+		if err := s.UpdateGame(ctx, g); err == nil {
+			t.Errorf("status %q reason %q stored", bad[0], bad[1])
+		}
+		bad2 := *g
+		bad2.ID = fmt.Sprintf("%032x", 2)
+		if err := s.CreateGame(ctx, &bad2); err == nil {
+			t.Errorf("a new game with status %q reason %q stored", bad[0], bad[1])
+		}
+	}
+}
+
+// codedError looks like the driver's error: a message and a result code.
+type codedError struct{ code int }
+
+func (e *codedError) Error() string { return fmt.Sprintf("database says no (%d)", e.code) }
+func (e *codedError) Code() int     { return e.code }
+
+// TestTranslate: SQLite result codes that mean the storage is at fault
+// become store.ErrUnavailable with the right fault; other errors pass
+// unchanged.
+func TestTranslate(t *testing.T) {
+	cases := []struct {
+		err   error
+		fault store.Fault // 0: not unavailable
+	}{
+		{&codedError{13}, store.Full},
+		{&codedError{8}, store.ReadOnly},
+		{&codedError{8 | 3<<8}, store.ReadOnly}, // SQLITE_READONLY_ROLLBACK
+		{&codedError{778}, store.ReadOnly},      // SQLITE_IOERR_WRITE
+		{&codedError{14}, store.Unreachable},
+		{&codedError{5}, store.Busy},
+		{&codedError{262}, store.Busy}, // SQLITE_LOCKED_SHAREDCACHE
+		{fmt.Errorf("wrapped: %w", &codedError{13}), store.Full},
+		{&codedError{19}, 0}, // SQLITE_CONSTRAINT: the request's fault
+		{errors.New("boom"), 0},
+		{sql.ErrNoRows, 0},
+	}
+	for _, tc := range cases {
+		got := translate(tc.err)
+		var ue *store.UnavailableError
+		isUE := errors.As(got, &ue)
+		if tc.fault == 0 {
+			if isUE || errors.Is(got, store.ErrUnavailable) || got != tc.err {
+				t.Errorf("translate(%v) = %v, want it unchanged", tc.err, got)
+			}
+			continue
+		}
+		if !isUE || ue.Fault != tc.fault || !errors.Is(got, store.ErrUnavailable) || !errors.Is(got, tc.err) {
+			t.Errorf("translate(%v) = %v, want %s unavailable wrapping the driver error", tc.err, got, tc.fault)
+		}
+	}
+	if translate(nil) != nil {
+		t.Error("translate(nil) is not nil")
+	}
+}
+
+// TestReadOnlyDatabaseIsUnavailable: a real read-only refusal from SQLite
+// reaches the caller as store.ErrUnavailable (ReadOnly), for every kind of
+// write.
+func TestReadOnlyDatabaseIsUnavailable(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t, filepath.Join(t.TempDir(), "ro.db"))
+	defer s.Close()
+	const v = "0123456789abcdef0123456789abcdef"
+	if err := s.EnsureVisitor(ctx, v); err != nil {
+		t.Fatal(err)
+	}
+	// One connection, switched to query-only: every write is refused with
+	// SQLITE_READONLY, as on a read-only file system.
+	s.db.SetMaxOpenConns(1)
+	if _, err := s.db.ExecContext(ctx, "PRAGMA query_only = ON"); err != nil {
+		t.Fatal(err)
+	}
+	writes := map[string]func() error{
+		"EnsureVisitor":  func() error { return s.EnsureVisitor(ctx, "fedcba9876543210fedcba9876543210") },
+		"MarkLessonRead": func() error { return s.MarkLessonRead(ctx, v, "rook") },
+		"StartQuizRound": func() error { _, err := s.StartQuizRound(ctx, v, []string{"q1"}); return err },
+		"CreateGame": func() error {
+			return s.CreateGame(ctx, &store.Game{ID: fmt.Sprintf("%032x", 1), Visitor: v, Mode: "friend",
+				HumanColor: "white", ClockName: "none", StartFEN: chess.StartFEN, Status: "active", Result: "*"})
+		},
+	}
+	for name, write := range writes {
+		err := write()
+		var ue *store.UnavailableError
+		if !errors.As(err, &ue) || ue.Fault != store.ReadOnly {
+			t.Errorf("%s on a read-only database: %v, want store.ErrUnavailable (read-only)", name, err)
+		}
+	}
+	// Reading still works.
+	if ok, err := s.VisitorExists(ctx, v); err != nil || !ok {
+		t.Errorf("VisitorExists on a read-only database = %v, %v", ok, err)
+	}
+}
