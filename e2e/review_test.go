@@ -156,6 +156,7 @@ func TestBrowserReviewOfALostGame(t *testing.T) {
 			// The end card offers the review.
 			b.Open(s.URL + "/play/" + id)
 			gameWait(t, b, `!document.querySelector("[data-end-banner]").hidden`)
+			b.Screenshot("review-endcard-" + v.name)
 			click(b, `[data-action="learn-review"]`)
 			gameWait(t, b, `location.pathname === "/play/`+id+`/review" && document.querySelector("[data-review-root]") !== null`)
 			b.WaitScript("[data-review-root]")
