@@ -155,7 +155,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	// Game reviews run in the background on the same engine pool, so they
 	// wait their turn beside the games (C3). They stop with the server and
 	// resume from the positions already stored when it starts again.
-	reviews := review.NewService(review.ServiceConfig{Store: st, Games: gameService, Engine: pool, Logger: log})
+	reviews := review.NewService(review.ServiceConfig{Store: st, Hints: st, Games: gameService, Engine: pool, Logger: log})
 	reviewCtx, stopReviews := context.WithCancel(ctx)
 	reviewsDone := make(chan struct{})
 	go func() {

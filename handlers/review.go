@@ -24,6 +24,8 @@ func (h *Handler) registerReviews(e *echo.Echo, api *echo.Group) {
 	api.POST("/games/:id/review", h.requestReview)
 	api.GET("/games/:id/review", h.getReview)
 	api.GET("/games/:id/review/pgn", h.downloadReviewPGN)
+	api.POST("/games/:id/hint", h.giveHint)
+	api.GET("/games/:id/threats", h.showThreats)
 }
 
 // reviewError turns the review service's refusals into statuses.
@@ -192,44 +194,62 @@ func pgnMoves(text string) string {
 
 var nags = map[review.Class]string{review.Inaccuracy: "$6", review.Mistake: "$2", review.Blunder: "$4"}
 
-// reviewMovetext writes the reviewed moves with comments, wrapped at 79
-// columns as PGN asks.
+// reviewMovetext writes the reviewed moves with their NAGs and comments.
 func reviewMovetext(st *review.Status, result string) string {
+	nagAt, comments := map[int]string{}, map[int]string{}
+	for i, m := range st.Review.Moves {
+		if n, ok := nags[m.Class]; ok {
+			nagAt[i] = n
+		}
+		var words []string
+		if e := pgnEval(m.Eval); e != "" {
+			words = append(words, "[%eval "+e+"]")
+		}
+		if m.Class >= review.Inaccuracy {
+			words = append(words, classWords[m.Class]+".")
+			if s := m.Sentence(); s != "" {
+				words = append(words, s)
+			}
+		}
+		comments[i] = strings.Join(words, " ")
+	}
+	return movetext(st.Positions[0], st.SANs, nagAt, comments, "", result)
+}
+
+// movetext writes PGN movetext from start: the moves (SAN), a NAG and a
+// comment after move i (0-based) where given, an opening comment lead,
+// and the result, wrapped at 79 columns as PGN asks. After a comment,
+// Black's move gets its number again ("12...").
+func movetext(start *chess.Position, sans []string, nagAt, comments map[int]string, lead, result string) string {
 	var tokens []string
-	for i, san := range st.SANs {
-		c := st.Positions[i].Turn()
-		num := st.Positions[i].FullmoveNumber()
+	comment := func(text string) {
+		if text == "" {
+			return
+		}
+		tokens = append(tokens, "{")
+		for _, w := range strings.Fields(text) {
+			tokens = append(tokens, strings.ReplaceAll(w, "}", ")"))
+		}
+		tokens = append(tokens, "}")
+	}
+	comment(lead)
+	num, white := start.FullmoveNumber(), start.Turn() == chess.White
+	for i, san := range sans {
 		switch {
-		case c == chess.White:
+		case white:
 			tokens = append(tokens, fmt.Sprintf("%d.", num))
 		case i == 0 || tokens[len(tokens)-1] == "}":
 			tokens = append(tokens, fmt.Sprintf("%d...", num))
 		}
 		tokens = append(tokens, san)
-		if i >= len(st.Review.Moves) {
-			continue
-		}
-		m := st.Review.Moves[i]
-		if n, ok := nags[m.Class]; ok {
+		if n := nagAt[i]; n != "" {
 			tokens = append(tokens, n)
 		}
-		comment := []string{}
-		if e := pgnEval(m.Eval); e != "" {
-			comment = append(comment, "[%eval "+e+"]")
+		comment(comments[i])
+		if !white {
+			num++
 		}
-		if m.Class >= review.Inaccuracy {
-			comment = append(comment, classWords[m.Class]+".")
-			if s := m.Sentence(); s != "" {
-				comment = append(comment, s)
-			}
-		}
-		if len(comment) > 0 {
-			tokens = append(tokens, "{")
-			for _, w := range strings.Fields(strings.Join(comment, " ")) {
-				tokens = append(tokens, strings.ReplaceAll(w, "}", ")"))
-			}
-			tokens = append(tokens, "}")
-		}
+		white = !white
 	}
 	tokens = append(tokens, result)
 	var b strings.Builder

@@ -24,7 +24,7 @@ func newReviewSite(t *testing.T) *fullSite {
 	s := newFullSite(t)
 	pool := engine.NewPool(1, 16)
 	gs := games.New(games.Config{Store: s.st, Engine: pool})
-	rs := review.NewService(review.ServiceConfig{Store: s.st, Games: gs, Engine: pool, Budget: 2 * time.Second,
+	rs := review.NewService(review.ServiceConfig{Store: s.st, Hints: s.st, Games: gs, Engine: pool, Budget: 2 * time.Second,
 		Logger: slog.New(slog.NewTextHandler(s.log, nil))})
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -173,5 +173,45 @@ func TestReviewPage(t *testing.T) {
 	other := s.visitor(t)
 	if rec := other.do(http.MethodGet, "/play/"+id+"/review", "", ""); rec.Code != http.StatusNotFound {
 		t.Errorf("another visitor's review page: %d, want 404", rec.Code)
+	}
+}
+
+func TestHintsAndThreats(t *testing.T) {
+	s := newReviewSite(t)
+	v := s.visitor(t)
+	id := v.newGame(t, `{"mode":"computer","color":"white","level":1,"clock":"none"}`)
+	v.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"step":"piece"}`, http.StatusBadRequest)
+	v.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":0,"step":"all"}`, http.StatusBadRequest)
+	v.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":3,"step":"piece"}`, http.StatusConflict)
+	piece := v.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":0,"step":"piece"}`, http.StatusOK)
+	if piece["move"] != nil || !strings.HasPrefix(piece["text"].(string), "Hint: move your ") {
+		t.Errorf("first step: %v", piece)
+	}
+	move := v.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":0,"step":"move"}`, http.StatusOK)
+	uci, _ := move["move"].(string)
+	if len(uci) < 4 || uci[:2] != piece["from"] || move["text"] != "Hint: play "+move["san"].(string)+"." {
+		t.Errorf("second step %v after %v", move, piece)
+	}
+	if out := v.api(t, http.MethodGet, "/api/games/"+id+"/threats", "", http.StatusOK); len(out["threats"].([]any)) != 0 {
+		t.Errorf("threats at the start: %v", out)
+	}
+	v.api(t, http.MethodPost, "/api/games/"+id+"/moves", fmt.Sprintf(`{"move":%q,"ply":0}`, uci), http.StatusOK)
+
+	rec := v.do(http.MethodGet, "/api/games/"+id+"/pgn", "", "")
+	pgn := strings.ReplaceAll(rec.Body.String(), "\n", " ")
+	for _, want := range []string{"{ The player used a hint once. } 1. ", "{ Hint before this move: which piece to move, then the move. }", `[Result "*"]`} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("the PGN has no %q:\n%s", want, rec.Body)
+		}
+	}
+
+	other := s.visitor(t)
+	other.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":2,"step":"piece"}`, http.StatusNotFound)
+	strong := v.newGame(t, `{"mode":"computer","color":"white","level":6,"clock":"none"}`)
+	v.api(t, http.MethodPost, "/api/games/"+strong+"/hint", `{"ply":0,"step":"piece"}`, http.StatusConflict)
+	v.api(t, http.MethodGet, "/api/games/"+strong+"/threats", "", http.StatusConflict)
+	// A game without hints keeps its PGN as the game service writes it.
+	if body := v.do(http.MethodGet, "/api/games/"+strong+"/pgn", "", "").Body.String(); strings.Contains(body, "hint") {
+		t.Errorf("a PGN without hints mentions them:\n%s", body)
 	}
 }

@@ -35,7 +35,9 @@ var (
 
 // ServiceConfig holds the service's dependencies.
 type ServiceConfig struct {
-	Store  store.Reviews
+	Store store.Reviews
+	// Hints records the hints given while playing (nil: no hints).
+	Hints  store.Hints
 	Games  Games
 	Engine Engine
 	// Budget is the thinking time for one game (DefaultBudget when zero).
@@ -52,12 +54,14 @@ type ServiceConfig struct {
 // every position as it goes, and resumes the unfinished reviews when it
 // starts again. It is safe for concurrent use.
 type Service struct {
-	store   store.Reviews
-	games   Games
-	engine  Engine
-	budget  time.Duration
-	workers int
-	log     *slog.Logger
+	store     store.Reviews
+	hintStore store.Hints
+	hints     hintCache
+	games     Games
+	engine    Engine
+	budget    time.Duration
+	workers   int
+	log       *slog.Logger
 
 	mu    sync.Mutex
 	queue []string
@@ -76,14 +80,15 @@ const (
 // NewService returns a service; call Run to start its workers.
 func NewService(cfg ServiceConfig) *Service {
 	s := &Service{
-		store:   cfg.Store,
-		games:   cfg.Games,
-		engine:  cfg.Engine,
-		budget:  cfg.Budget,
-		workers: max(cfg.Workers, 1),
-		log:     cfg.Logger,
-		state:   map[string]jobState{},
-		wake:    make(chan struct{}, 1),
+		store:     cfg.Store,
+		hintStore: cfg.Hints,
+		games:     cfg.Games,
+		engine:    cfg.Engine,
+		budget:    cfg.Budget,
+		workers:   max(cfg.Workers, 1),
+		log:       cfg.Logger,
+		state:     map[string]jobState{},
+		wake:      make(chan struct{}, 1),
 	}
 	if s.log == nil {
 		s.log = slog.Default()

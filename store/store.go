@@ -84,6 +84,7 @@ type Store interface {
 	Games
 	Quizzes
 	Reviews
+	Hints
 	// Ping reports whether the database answers (used by /healthz).
 	Ping(ctx context.Context) error
 	// Close releases the database; call it once, after the server stopped.

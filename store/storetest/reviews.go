@@ -111,3 +111,36 @@ func (c *contract) reviewLifecycle(t *testing.T) {
 		t.Errorf("a position for the replaced review: %v, want ErrConflict", err)
 	}
 }
+
+// hintsRecorded: hints are kept once each, listed by ply with the piece
+// before the move, survive a reopen, and need an existing game.
+func (c *contract) hintsRecorded(t *testing.T) {
+	ctx := context.Background()
+	open := c.newDB(t)
+	s := c.open(t, open)
+	if err := s.EnsureVisitor(ctx, alice); err != nil {
+		t.Fatal(err)
+	}
+	g := newGame(gameID(1), alice)
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if hs, err := s.GameHints(ctx, g.ID); err != nil || len(hs) != 0 {
+		t.Fatalf("hints of a new game: %v, %v", hs, err)
+	}
+	for _, h := range []store.Hint{{Ply: 4, Step: store.HintMove}, {Ply: 4, Step: store.HintPiece}, {Ply: 0, Step: store.HintPiece}, {Ply: 4, Step: store.HintPiece}} {
+		if err := s.AddHint(ctx, g.ID, h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.AddHint(ctx, gameID(9), store.Hint{Ply: 0, Step: store.HintPiece}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a hint for no game: %v, want ErrNotFound", err)
+	}
+	s.Close()
+	s = c.open(t, open)
+	hs, err := s.GameHints(ctx, g.ID)
+	want := []store.Hint{{Ply: 0, Step: store.HintPiece}, {Ply: 4, Step: store.HintPiece}, {Ply: 4, Step: store.HintMove}}
+	if err != nil || !slices.Equal(hs, want) {
+		t.Errorf("hints %v, %v; want %v", hs, err, want)
+	}
+}

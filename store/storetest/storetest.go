@@ -57,6 +57,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("QuizNotFound", c.quizNotFound)
 	t.Run("QuizMissedUntilAnsweredRight", c.quizMissedUntilAnsweredRight)
 	t.Run("ReviewLifecycle", c.reviewLifecycle)
+	t.Run("HintsRecorded", c.hintsRecorded)
 	t.Run("ConcurrentWritersOfAllKinds", c.concurrentWritersOfAllKinds)
 	t.Run("DataSurvivesReopen", c.dataSurvivesReopen)
 }
