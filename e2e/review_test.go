@@ -308,3 +308,79 @@ func TestReviewWithoutJavaScript(t *testing.T) {
 	gameWait(t, b, `document.querySelector("[data-review-board]").dataset.ply === "8"`)
 	b.Screenshot("review-nojs-done")
 }
+
+// TestBrowserHintsAndThreats: against level 1 the More menu offers a hint
+// in two presses and the opponent's threats; both show on the board and in
+// words, and leave with the move.
+func TestBrowserHintsAndThreats(t *testing.T) {
+	s := newServer(t)
+	for _, v := range []struct {
+		name string
+		vp   Viewport
+	}{
+		{"phone", Viewport{Width: 375, Height: 740, Mobile: true}},
+		{"desktop", Viewport{Width: 1280, Height: 800}},
+	} {
+		t.Run(v.name, func(t *testing.T) {
+			b := newBrowser(t, WithViewport(v.vp))
+			// Black's bishop on g4 attacks White's knight on f3, which
+			// nothing defends.
+			startGame(t, b, s, `{mode: "computer", color: "white", level: 1, fen: "4k3/p7/8/8/6b1/5N2/P7/4K3 w - - 0 1"}`)
+			gameWait(t, b, `document.querySelector("[data-board][data-help]") !== null`)
+
+			click(b, `[data-action="more"]`)
+			click(b, `[data-option="threats"]`)
+			gameWait(t, b, `document.querySelector('[data-square="f3"].threat') !== null`)
+			if !Eval[bool](b, `document.querySelector('[data-square="g4"]').classList.contains("threat-from")`) {
+				t.Error("the attacking bishop is not marked")
+			}
+			if note := Eval[string](b, `document.querySelector("[data-help-note]").textContent`); !strings.Contains(note, "The bishop on g4 can take your knight on f3.") {
+				t.Errorf("threat note %q", note)
+			}
+			if label := Eval[string](b, `document.querySelector('[data-square="f3"]').getAttribute("aria-label")`); !strings.Contains(label, "threatened by the bishop on g4") {
+				t.Errorf("the threatened square's label %q does not say so", label)
+			}
+
+			click(b, `[data-action="hint"]`) // the menu is still open
+			gameWait(t, b, `document.querySelector("[data-board] .hint") !== null`)
+			from := Eval[string](b, `document.querySelector("[data-board] .hint").dataset.square`)
+			if note := Eval[string](b, `document.querySelector("[data-help-note]").textContent`); !strings.Contains(note, "Hint: move your ") || !strings.Contains(note, " on "+from) {
+				t.Errorf("first hint note %q for the piece on %s", note, from)
+			}
+			click(b, `[data-action="more"]`)
+			click(b, `[data-action="hint"]`)
+			gameWait(t, b, `document.querySelector("[data-board] .hint-to") !== null`)
+			to := Eval[string](b, `document.querySelector("[data-board] .hint-to").dataset.square`)
+			if note := Eval[string](b, `document.querySelector("[data-help-note]").textContent`); !strings.Contains(note, "Hint: play ") {
+				t.Errorf("second hint note %q", note)
+			}
+			Eval[bool](b, `(window.scrollTo(0, 0), true)`)
+			b.Screenshot("help-" + v.name)
+
+			// Playing the hinted move clears the marks; the PGN notes the hint.
+			clickSquare(b, from)
+			clickSquare(b, to)
+			gameWait(t, b, `document.querySelectorAll("[data-movelist] .move").length >= 2 && document.querySelector("[data-board] .hint, [data-board] .hint-to") === null`)
+			pgn, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`fetch(document.querySelector('[data-action="download-pgn"]').href).then(r => r.text())`, chromedp.EvalAwaitPromise))
+			if err != nil || !strings.Contains(pgn, "The player used a hint once.") {
+				t.Errorf("the PGN does not note the hint: %v\n%s", err, pgn)
+			}
+			if msgs := b.ConsoleErrors(); len(msgs) > 0 {
+				t.Errorf("console errors: %v", msgs)
+			}
+		})
+	}
+	// Against level 5 there is no help.
+	b := newBrowser(t)
+	startGame(t, b, s, `{mode: "computer", color: "white", level: 5}`)
+	answer, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`fetch(location.pathname.replace("/play/", "/api/games/") + "/threats").then(r => r.json()).then(d => d.offered)`, chromedp.EvalAwaitPromise))
+	if err != nil || answer {
+		t.Errorf("threats offered against level 5: %v %v", answer, err)
+	}
+	if Eval[bool](b, `document.querySelector('[data-action="hint"]') !== null`) {
+		t.Error("a game against level 5 offers hints")
+	}
+	if msgs := b.ConsoleErrors(); len(msgs) > 0 {
+		t.Errorf("console errors: %v", msgs)
+	}
+}

@@ -76,9 +76,15 @@ type threatJSON struct {
 	Text   string `json:"text"`
 }
 
-// showThreats is GET /api/games/:id/threats.
+// showThreats is GET /api/games/:id/threats: {"offered":true,"threats":[…]},
+// or {"offered":false,"threats":[]} in a game without help, so the page
+// learns from the server which games offer it.
 func (h *Handler) showThreats(c echo.Context) error {
+	c.Response().Header().Set("Cache-Control", "no-store")
 	ts, err := h.reviews.Threats(c.Request().Context(), visitorID(c), c.Param("id"))
+	if errors.Is(err, review.ErrNoHelp) {
+		return c.JSON(http.StatusOK, map[string]any{"offered": false, "threats": []threatJSON{}})
+	}
 	if err != nil {
 		return helpError(err)
 	}
@@ -90,8 +96,7 @@ func (h *Handler) showThreats(c echo.Context) error {
 			out[i].Text = fmt.Sprintf("The %s on %s gives check.", t.By, t.From)
 		}
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, map[string]any{"threats": out})
+	return c.JSON(http.StatusOK, map[string]any{"offered": true, "threats": out})
 }
 
 // noteHints adds the hints a player used to a game's PGN as comments: one

@@ -192,7 +192,7 @@ func TestHintsAndThreats(t *testing.T) {
 	if len(uci) < 4 || uci[:2] != piece["from"] || move["text"] != "Hint: play "+move["san"].(string)+"." {
 		t.Errorf("second step %v after %v", move, piece)
 	}
-	if out := v.api(t, http.MethodGet, "/api/games/"+id+"/threats", "", http.StatusOK); len(out["threats"].([]any)) != 0 {
+	if out := v.api(t, http.MethodGet, "/api/games/"+id+"/threats", "", http.StatusOK); len(out["threats"].([]any)) != 0 || out["offered"] != true {
 		t.Errorf("threats at the start: %v", out)
 	}
 	v.api(t, http.MethodPost, "/api/games/"+id+"/moves", fmt.Sprintf(`{"move":%q,"ply":0}`, uci), http.StatusOK)
@@ -209,7 +209,9 @@ func TestHintsAndThreats(t *testing.T) {
 	other.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":2,"step":"piece"}`, http.StatusNotFound)
 	strong := v.newGame(t, `{"mode":"computer","color":"white","level":6,"clock":"none"}`)
 	v.api(t, http.MethodPost, "/api/games/"+strong+"/hint", `{"ply":0,"step":"piece"}`, http.StatusConflict)
-	v.api(t, http.MethodGet, "/api/games/"+strong+"/threats", "", http.StatusConflict)
+	if out := v.api(t, http.MethodGet, "/api/games/"+strong+"/threats", "", http.StatusOK); out["offered"] != false {
+		t.Errorf("threats against level 6: %v, want none offered", out)
+	}
 	// A game without hints keeps its PGN as the game service writes it.
 	if body := v.do(http.MethodGet, "/api/games/"+strong+"/pgn", "", "").Body.String(); strings.Contains(body, "hint") {
 		t.Errorf("a PGN without hints mentions them:\n%s", body)

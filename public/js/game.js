@@ -8,18 +8,21 @@
 //   clock.js     the clocks between answers
 //   input.js     clicks, drag and drop, keys, typed moves, promotion (G3, G4)
 //   controls.js  undo, draw, resign, More, review, rematch, pass screen
+//   help.js      hints and threats against levels 1–4 (G23)
 
 import { g, init } from "./game/ctx.js";
 import { call, enqueue, show } from "./game/net.js";
 import { startTicking } from "./game/clock.js";
 import { initInput } from "./game/input.js";
 import { initControls } from "./game/controls.js";
+import { initHelp } from "./game/help.js";
 
 const root = document.querySelector("[data-game]");
 if (root) {
   init(root);
   initInput();
   initControls();
+  initHelp();
   startTicking();
   enqueue(async () => {
     try {
