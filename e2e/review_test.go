@@ -279,7 +279,7 @@ func TestReviewWithoutJavaScript(t *testing.T) {
 	b := newBrowser(t, WithoutJS(), WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
 	u, _ := url.Parse(s.URL)
 	var cookies []*network.CookieParam
-	for _, ck := range c.http.Jar.Cookies(u) {
+	for _, ck := range c.HTTP.Jar.Cookies(u) {
 		cookies = append(cookies, &network.CookieParam{Name: ck.Name, Value: ck.Value, URL: s.URL, HTTPOnly: true})
 	}
 	if _, err := chromedp.Call(b.Ctx, network.SetCookies, network.SetCookiesParams{Cookies: cookies}); err != nil {

@@ -21,7 +21,7 @@ import (
 
 	"chesstutor/games"
 	"chesstutor/lessons"
-	"chesstutor/quiz"
+	"chesstutor/quiz/rounds"
 	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/views"
@@ -32,7 +32,7 @@ type Deps struct {
 	Store   store.Store
 	Views   *views.Renderer
 	Games   *games.Service
-	Quiz    *quiz.Bank
+	Rounds  *rounds.Service
 	Lessons *lessons.Course
 	Reviews *review.Service  // nil: no game reviews
 	Logger  *slog.Logger     // defaults to slog.Default()
@@ -59,12 +59,12 @@ type Handler struct {
 	store   store.Store
 	views   *views.Renderer
 	games   *games.Service
-	quiz    *quiz.Bank
+	rounds  *rounds.Service
 	lessons *lessons.Course
 	reviews *review.Service
 	log     *slog.Logger
-	now     func() time.Time
 	limits  Limits
+	now     func() time.Time // the clock (trainer rounds, rate limits)
 
 	limiter  *visitorLimiter
 	visitors *knownVisitors
@@ -99,12 +99,12 @@ func New(d Deps) *Handler {
 		store:    d.Store,
 		views:    d.Views,
 		games:    d.Games,
-		quiz:     d.Quiz,
+		rounds:   d.Rounds,
 		lessons:  d.Lessons,
 		reviews:  d.Reviews,
 		log:      d.Logger,
-		now:      d.Now,
 		limits:   d.Limits,
+		now:      d.Now,
 		limiter:  newVisitorLimiter(d.Limits.APIRate, d.Limits.APIBurst, d.Now),
 		visitors: newKnownVisitors(100_000),
 	}
@@ -147,6 +147,8 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerGames(e, api)
 	h.registerLessons(e)
 	h.registerExercises(e, api)
+	h.registerTrainer(e, api) // trainer.go
+	h.registerGlossary(e)     // glossary.go
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
 	h.registerQuiz(e, api)

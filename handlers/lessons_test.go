@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -171,16 +169,7 @@ func TestHomeStartButton(t *testing.T) {
 	// A visitor who went straight to the quiz has a score, not "nothing".
 	s := newSite(t, siteOptions{})
 	v := s.visitor(t)
-	id := v.startQuiz(t)
-	r, err := s.st.QuizRound(context.Background(), v.id, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, qid := range r.Questions {
-		q, _ := s.bank.Question(qid)
-		body, _ := json.Marshal(map[string]any{"index": i + 1, "answer": q.Key()})
-		v.api(t, http.MethodPost, "/api/quiz/rounds/"+id+"/answers", string(body), http.StatusOK)
-	}
+	finishQuizRound(t, s, v, 10)
 	rec := v.do(http.MethodGet, "/", "", "")
 	home = rec.Body.String()
 	if strings.Contains(home, "You have not started yet") || !strings.Contains(home, "Recent quiz scores") {

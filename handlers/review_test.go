@@ -10,34 +10,25 @@ import (
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
 	"chesstutor/chess/engine"
-	"chesstutor/games"
-	"chesstutor/review"
 )
 
-// newReviewSite is the full site with a review service running until the
-// test ends.
+// newReviewSite is the full site with its review service running until
+// the test ends.
 func newReviewSite(t *testing.T) *fullSite {
 	t.Helper()
 	s := newFullSite(t)
-	pool := engine.NewPool(1, 16)
-	gs := games.New(games.Config{Store: s.st, Engine: pool})
-	rs := review.NewService(review.ServiceConfig{Store: s.st, Hints: s.st, Games: gs, Engine: pool, Budget: 2 * time.Second,
-		Logger: slog.New(slog.NewTextHandler(s.log, nil))})
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); rs.Run(ctx) }()
-	t.Cleanup(func() { stop(); <-done })
-	rend := s.h.views
-	h := New(Deps{Store: s.st, Views: rend, Games: gs, Quiz: s.bank, Lessons: s.course, Reviews: rs,
+	site, err := NewSite(SiteConfig{Store: s.st, Engine: engine.NewPool(1, 16), ReviewBudget: 2 * time.Second,
 		Logger: slog.New(slog.NewTextHandler(s.log, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		Limits: Limits{APIRate: 1e6, APIBurst: 1e6}})
-	e := echo.New()
-	e.HideBanner = true
-	h.Register(e)
-	s.h, s.e = h, e
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); site.Reviews.Run(ctx) }()
+	t.Cleanup(func() { stop(); <-done })
+	s.h, s.e = site.Handler, site.Echo
 	return s
 }
 

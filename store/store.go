@@ -85,6 +85,7 @@ type Store interface {
 	Quizzes
 	Reviews
 	Hints
+	Trainer
 	// Ping reports whether the database answers (used by /healthz).
 	Ping(ctx context.Context) error
 	// Close releases the database; call it once, after the server stopped.
