@@ -157,8 +157,9 @@ func TestBrowserReviewOfALostGame(t *testing.T) {
 			b.Open(s.URL + "/play/" + id)
 			gameWait(t, b, `!document.querySelector("[data-end-banner]").hidden`)
 			b.Screenshot("review-endcard-" + v.name)
-			click(b, `[data-action="learn-review"]`)
-			gameWait(t, b, `location.pathname === "/play/`+id+`/review" && document.querySelector("[data-review-root]") !== null`)
+			click(b, `[data-end-banner] [data-action="review"]`)
+			// The review starts by itself and the page follows it.
+			gameWait(t, b, `location.pathname === "/play/`+id+`/review" && document.querySelector("[data-review-root][data-requested=true]") !== null`)
 			b.WaitScript("[data-review-root]")
 			gameWait(t, b, `document.querySelector("[data-review-root]").dataset.pending === "false"`)
 

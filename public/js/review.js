@@ -2,7 +2,8 @@
 // Next links fetch the page for that move and swap in its board and
 // explanation; the arrow keys step through the game; while the review
 // runs, the page asks for its progress every two seconds and shows the
-// newly reviewed moves. Without this script every link loads the page.
+// newly reviewed moves; a finished game's review starts by itself. Without
+// this script every link loads the page and a button starts the review.
 
 const root = document.querySelector("[data-review-root]");
 if (root) {
@@ -117,5 +118,27 @@ if (root) {
     setTimeout(poll, 2000);
   }
   if (root.dataset.pending === "true") setTimeout(poll, 2000);
+  // A finished game's review starts by itself when the page is opened
+  // (the result card's Review link); without scripts the button does it.
+  if (root.dataset.requested === "false" && root.dataset.over === "true") {
+    const button = root.querySelector('[data-action="start-review"]');
+    if (button) {
+      button.disabled = true;
+      button.textContent = "Starting the review…";
+    }
+    fetch(`/api/games/${encodeURIComponent(id)}/review`, { method: "POST", headers: { Accept: "application/json" } })
+      .then((res) => {
+        if (res.ok) window.location.reload();
+        else if (button) {
+          button.disabled = false;
+          button.textContent = "Review this game";
+        }
+      }, () => {
+        if (button) {
+          button.disabled = false;
+          button.textContent = "Review this game";
+        }
+      });
+  }
   root.dataset.ready = "";
 }
