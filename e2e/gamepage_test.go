@@ -54,8 +54,12 @@ type thinkReport struct {
 	ThinkingMS float64 `json:"thinking_ms"` // ... to data-thinking on the game root
 	RunningMS  float64 `json:"running_ms"`  // ... to the computer's clock carrying data-running
 	MaxJumpMS  float64 `json:"max_jump_ms"` // the largest unexplained change of a shown clock
-	Samples    int     `json:"samples"`
-	Replied    bool    `json:"replied"`
+	// MoveMS is how long the move's request took. The clocks switch on
+	// screen at the click and the server switches them when the move
+	// arrives, so the shown times are corrected by that much at most.
+	MoveMS  float64 `json:"move_request_ms"`
+	Samples int     `json:"samples"`
+	Replied bool    `json:"replied"`
 }
 
 // moveAndWatch plays from-to by clicking, then watches every animation
@@ -69,17 +73,20 @@ const moveAndWatch = `(async (from, to, computer) => {
   const read = () => ({ t: performance.now(), ms: clocks.map((el) => Number(el.dataset.ms)), run: clocks.map((el) => el.hasAttribute("data-running")) });
   const r = { status_ms: -1, thinking_ms: -1, running_ms: -1, max_jump_ms: 0, samples: 0, replied: false };
   let prev = read();
+  const look = (dt) => {
+    if (r.status_ms < 0 && q("[data-status]").textContent.includes("thinking")) r.status_ms = dt;
+    if (r.thinking_ms < 0 && q("[data-game]").hasAttribute("data-thinking")) r.thinking_ms = dt;
+    if (r.running_ms < 0 && q('[data-clock="' + computer + '"]').hasAttribute("data-running")) r.running_ms = dt;
+  };
+  const t0 = performance.now();
   q('[data-square="' + from + '"]').click();
   q('[data-square="' + to + '"]').click();
-  const t0 = performance.now();
+  look(performance.now() - t0); // the page may show it in the click's own task
   let repliedAt = 0;
   while (performance.now() - t0 < 20000) {
     await new Promise((res) => requestAnimationFrame(res));
     const cur = read();
-    const dt = cur.t - t0;
-    if (r.status_ms < 0 && q("[data-status]").textContent.includes("thinking")) r.status_ms = dt;
-    if (r.thinking_ms < 0 && q("[data-game]").hasAttribute("data-thinking")) r.thinking_ms = dt;
-    if (r.running_ms < 0 && q('[data-clock="' + computer + '"]').hasAttribute("data-running")) r.running_ms = dt;
+    look(cur.t - t0);
     for (let i = 0; i < 2; i++) {
       const change = cur.ms[i] - prev.ms[i];
       const allowed = (prev.run[i] || cur.run[i]) ? -(cur.t - prev.t) : 0;
@@ -90,6 +97,8 @@ const moveAndWatch = `(async (from, to, computer) => {
     if (!repliedAt && r.thinking_ms >= 0 && !q("[data-game]").hasAttribute("data-thinking")) repliedAt = performance.now();
     if (repliedAt && performance.now() - repliedAt > 500) { r.replied = true; break; }
   }
+  const req = performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/moves")).pop();
+  r.move_request_ms = req ? req.duration : -1;
   return JSON.stringify(r);
 })`
 
@@ -107,7 +116,7 @@ func TestGamePageComputerThinksVisibly(t *testing.T) {
 	if err := json.Unmarshal([]byte(raw), &r); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("thinking state: status after %.0f ms, data-thinking after %.0f ms, computer's clock running after %.0f ms; largest clock jump %.0f ms over %d frames", r.StatusMS, r.ThinkingMS, r.RunningMS, r.MaxJumpMS, r.Samples)
+	t.Logf("thinking state: status after %.0f ms, data-thinking after %.0f ms, computer's clock running after %.0f ms; largest clock jump %.0f ms over %d frames (the move's request took %.0f ms)", r.StatusMS, r.ThinkingMS, r.RunningMS, r.MaxJumpMS, r.Samples, r.MoveMS)
 	if !r.Replied {
 		t.Fatal("the computer's reply never showed")
 	}
@@ -116,8 +125,8 @@ func TestGamePageComputerThinksVisibly(t *testing.T) {
 			t.Errorf("%s showed the computer thinking after %.0f ms, want within 300 ms", what, ms)
 		}
 	}
-	if r.MaxJumpMS > 300 {
-		t.Errorf("a shown clock jumped by %.0f ms when the reply landed, want at most 300", r.MaxJumpMS)
+	if r.MaxJumpMS > 300+max(r.MoveMS, 0) {
+		t.Errorf("a shown clock jumped by %.0f ms around the reply, want at most 300 ms (plus the %.0f ms the move's request took on a busy machine)", r.MaxJumpMS, r.MoveMS)
 	}
 	if st := statusText(b); !strings.Contains(st, "Your move") {
 		t.Errorf("after the reply the status says %q", st)

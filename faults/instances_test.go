@@ -21,6 +21,7 @@ import (
 // twoInstances starts two servers on one new PostgreSQL database.
 func twoInstances(t *testing.T) (a, b *server) {
 	t.Helper()
+	testbin.SkipShort(t) // before the PostgreSQL cluster starts
 	dsn := pgtest.DSN(t)
 	return newServer(t, dsn, "CHESS_DB_POOL=4"), newServer(t, dsn, "CHESS_DB_POOL=4")
 }
@@ -242,6 +243,7 @@ func TestKillOneInstanceMidGame(t *testing.T) {
 // half-done is stored, and when the database is back both instances carry
 // on by themselves (N3).
 func TestDatabaseOutage(t *testing.T) {
+	testbin.SkipShort(t) // before its PostgreSQL cluster starts
 	if !pgtest.Enabled() {
 		t.Skip("CHESS_PG=0: skipping the tests against a real PostgreSQL")
 	}

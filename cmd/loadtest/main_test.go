@@ -43,6 +43,9 @@ func TestSmoke(t *testing.T) {
 // throwaway cluster and two servers on it, spreads the visitors over both
 // and removes everything afterwards, without an error.
 func TestSmokeTwoInstancesOnPostgreSQL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs two real servers on PostgreSQL under load: skipped under -short")
+	}
 	if !pgtest.Enabled() {
 		t.Skip("CHESS_PG=0: skipping the load run on PostgreSQL")
 	}
