@@ -308,6 +308,13 @@ func TestReviewWithoutJavaScript(t *testing.T) {
 	b.Do(chromedp.Click(`[data-review-step="Next"]`))
 	gameWait(t, b, `document.querySelector("[data-review-board]").dataset.ply === "8"`)
 	b.Screenshot("review-nojs-done")
+	// The narrowest phones too: nothing scrolls sideways at 320 px.
+	b.Do(chromedp.EmulateViewport(320, 640, chromedp.EmulateMobile))
+	b.Open(page + "?ply=7")
+	if Eval[bool](b, `document.documentElement.scrollWidth > window.innerWidth`) {
+		t.Error("the review page scrolls sideways at 320 px")
+		b.Screenshot("review-nojs-320")
+	}
 }
 
 // TestBrowserHintsAndThreats: against level 1 the More menu offers a hint
