@@ -54,6 +54,8 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("QuizConcurrentAnswersCountOnce", c.quizConcurrentAnswersCountOnce)
 	t.Run("QuizNotFound", c.quizNotFound)
 	t.Run("QuizMissedUntilAnsweredRight", c.quizMissedUntilAnsweredRight)
+	t.Run("ReviewLifecycle", c.reviewLifecycle)
+	t.Run("HintsRecorded", c.hintsRecorded)
 	t.Run("TrainerBest", c.trainerBest)
 	t.Run("ConcurrentWritersOfAllKinds", c.concurrentWritersOfAllKinds)
 	t.Run("DataSurvivesReopen", c.dataSurvivesReopen)
