@@ -66,6 +66,9 @@ func mainPages(t *testing.T, b *Browser, srv *Server) []mainPage {
 		{"rules", srv.URL + "/rules", "main h1"},
 		{"quiz", srv.URL + "/quiz", `[data-action="start-quiz"]`},
 		{"play", srv.URL + "/play", "form.new-game-form"},
+		{"practice-move", exerciseURL(srv, "checkmate", "mate-two-rook-ladder"), `[data-move-page][data-ready]`},
+		{"trainer", srv.URL + "/practice/squares", `[data-trainer][data-ready]`},
+		{"glossary", srv.URL + "/glossary", "main h1"},
 	}
 	// A quiz round: the start button posts a form and lands on question 1.
 	b.Open(srv.URL + "/quiz")

@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -192,4 +194,54 @@ func TestMoveExerciseWithoutJS(t *testing.T) {
 	}
 	b.Do(chromedp.Click(moveSquare("e4")))
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-verdict="correct"]`)))
+}
+
+// TestContentScreenshots checks the new diagram signs and the lesson's
+// move blocks, and saves screenshots of them for review.
+func TestContentScreenshots(t *testing.T) {
+	srv := newServer(t)
+	b := newBrowser(t, WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
+	b.Open(srv.URL + "/learn/king")
+	b.Do(chromedp.WaitVisible(chromedp.CSS(`.overlay-forbidden`)))
+	if n := Eval[float64](b, `document.querySelectorAll('.overlay-forbidden').length`); n < 5 {
+		t.Errorf("lesson 6 shows %v forbidden crosses, want at least 5", n)
+	}
+	if got := Eval[string](b, `document.querySelector('.square.forbidden').getAttribute("aria-label")`); !strings.Contains(got, "may not go here") {
+		t.Errorf("a forbidden square's label = %q", got)
+	}
+	if Eval[float64](b, `document.querySelectorAll('.overlay-attack').length`) == 0 {
+		t.Error("lesson 6 shows no line of attack")
+	}
+	_ = Eval[bool](b, `(document.querySelector('.overlay-forbidden').closest('[data-board]').scrollIntoView(), true)`)
+	viewportShot(b, "lesson-king-signs-375x740")
+	b.Open(srv.URL + "/learn/checkmate")
+	b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-board][data-exercise-kind="move"][data-goal="mate"]`)))
+	if n := Eval[float64](b, `document.querySelectorAll('[data-play-fen]').length`); n != 2 {
+		t.Errorf("the checkmate lesson has %v Play this position links, want 2", n)
+	}
+	href := Eval[string](b, `document.querySelector('[data-play-fen]').getAttribute("href")`)
+	_ = Eval[bool](b, `(document.querySelector('[data-exercise-kind="move"]').scrollIntoView(), true)`)
+	viewportShot(b, "lesson-checkmate-move-block-375x740")
+	b.Open(srv.URL + href)
+	b.Do(chromedp.WaitReady(chromedp.CSS(`input[name="fen"]`)))
+	if got := Eval[string](b, `document.querySelector('input[name="fen"]').value`); got != "8/8/8/4k3/8/8/8/3QK3 w - - 0 1" {
+		t.Errorf("Play this position opens the new-game form with FEN %q", got)
+	}
+	b.Open(srv.URL + "/glossary")
+	b.Do(chromedp.WaitVisible(chromedp.CSS(`dl`)))
+	b.Screenshot("glossary-375x740")
+}
+
+// viewportShot saves what the window shows (not the whole page) as
+// e2e/screenshots/<name>.png.
+func viewportShot(b *Browser, name string) {
+	b.t.Helper()
+	buf, err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.MkdirAll("screenshots", 0o755); err == nil {
+		_ = os.WriteFile(filepath.Join("screenshots", name+".png"), buf, 0o644)
+	}
 }

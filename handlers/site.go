@@ -10,6 +10,7 @@ import (
 	"chesstutor/lessons"
 	"chesstutor/quiz"
 	"chesstutor/quiz/rounds"
+	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/views"
 )
@@ -26,12 +27,18 @@ type SiteConfig struct {
 	// controls with it); zero means 1.
 	ClockScale float64
 	Now        func() time.Time // defaults to time.Now
+	// ReviewBudget is the engine time for one game's review; zero means
+	// review.DefaultBudget.
+	ReviewBudget time.Duration
 }
 
 // Site is the whole site: every route registered on an Echo instance.
 type Site struct {
 	*echo.Echo
 	Handler *Handler
+	// Reviews runs game reviews in the background (nil without an engine
+	// that analyses); the caller runs Reviews.Run for as long as it serves.
+	Reviews *review.Service
 }
 
 // NewSite builds the site: templates, lessons and quiz questions (all
@@ -50,10 +57,18 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
+	gs := games.New(games.Config{Store: cfg.Store, Engine: cfg.Engine, Now: cfg.Now, ClockScale: cfg.ClockScale})
+	// Game reviews and hints need an engine that analyses (*engine.Pool).
+	var reviews *review.Service
+	if an, ok := cfg.Engine.(review.Engine); ok {
+		reviews = review.NewService(review.ServiceConfig{Store: cfg.Store, Hints: cfg.Store, Games: gs, Engine: an,
+			Budget: cfg.ReviewBudget, Logger: cfg.Logger})
+	}
 	h := New(Deps{
 		Store:   cfg.Store,
 		Views:   renderer,
-		Games:   games.New(games.Config{Store: cfg.Store, Engine: cfg.Engine, Now: cfg.Now, ClockScale: cfg.ClockScale}),
+		Games:   gs,
+		Reviews: reviews,
 		Rounds:  rounds.New(bank, cfg.Store),
 		Lessons: course,
 		Logger:  cfg.Logger,
@@ -64,5 +79,5 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	e.HideBanner = true
 	e.HidePort = true
 	h.Register(e)
-	return &Site{Echo: e, Handler: h}, nil
+	return &Site{Echo: e, Handler: h, Reviews: reviews}, nil
 }
