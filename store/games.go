@@ -37,7 +37,6 @@ type Games interface {
 // many others (N7, N8). Its result stays "*": nobody won.
 const StatusAbandoned = "abandoned"
 
-
 // ClockPair is what the two clocks show, in milliseconds.
 type ClockPair struct {
 	White int64 `json:"w"`
