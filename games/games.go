@@ -75,6 +75,9 @@ type Config struct {
 	// to shorten a real time control (a 5+0 game lasting seconds); zero
 	// means 1.
 	ClockScale float64
+	// MaxActive caps a visitor's unfinished games (N8); zero means
+	// DefaultMaxActive. See Create.
+	MaxActive int
 }
 
 // Service runs games. It is safe for concurrent use.
@@ -83,6 +86,7 @@ type Service struct {
 	engine Engine
 	now    func() time.Time
 	scale  float64
+	max    int
 
 	locks [64]sync.Mutex
 
@@ -97,6 +101,7 @@ func New(cfg Config) *Service {
 		engine:   cfg.Engine,
 		now:      cfg.Now,
 		scale:    cfg.ClockScale,
+		max:      cfg.MaxActive,
 		searches: map[string]context.CancelFunc{},
 	}
 	if s.now == nil {
@@ -104,6 +109,9 @@ func New(cfg Config) *Service {
 	}
 	if s.scale <= 0 {
 		s.scale = 1
+	}
+	if s.max <= 0 {
+		s.max = DefaultMaxActive
 	}
 	return s
 }
@@ -152,6 +160,11 @@ func (s *Service) Create(ctx context.Context, visitor string, req NewGame) (*Sta
 		return nil, fail(Invalid, "That position is already finished (%s), so there is nothing to play.", g.Outcome().Reason())
 	}
 	rec.StartFEN = start.FEN()
+	// At most s.max unfinished games per visitor: the least recently
+	// played ones are closed as abandoned to make room (N8).
+	if _, err := s.store.CapActiveGames(ctx, visitor, s.max-1); err != nil {
+		return nil, err
+	}
 	if err := s.store.CreateGame(ctx, rec); err != nil {
 		return nil, err
 	}
@@ -633,8 +646,8 @@ func (s *Service) update(ctx context.Context, visitor, id string, ply *int, fn f
 		}
 	}
 	if ply != nil && *ply != l.game.Ply() {
-		if !l.active() && !l.justExpired {
-			return nil, fail(Conflict, "This game is over: %s.", l.game.Outcome().Reason())
+		if err := l.requireActive(); err != nil && !l.justExpired {
+			return nil, err
 		}
 		if !l.justExpired {
 			return nil, fail(Conflict, "The game has moved on: you sent ply %d, but %d half-moves have been played. Reload to see the position.", *ply, l.game.Ply())
@@ -699,7 +712,7 @@ func replay(rec *store.Game) (*loaded, error) {
 	// The stored ending is a code (N7): the moves give checkmate and the
 	// draw rules; resignation, agreement and timeout are applied here.
 	ending := chess.NoMethod
-	if rec.Status != statusActive {
+	if rec.Status != statusActive && rec.Status != store.StatusAbandoned {
 		if ending, err = chess.ParseMethodCode(rec.Status); err != nil || ending == chess.NoMethod {
 			return nil, fmt.Errorf("games: game %s: stored status %q is not an ending code", rec.ID, rec.Status)
 		}
@@ -734,13 +747,17 @@ func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summar
 		white, black := l.playerNames()
 		// The list shows the reason without replaying every game: the
 		// sentence is built from the stored codes.
-		o, err := chess.ParseOutcome(r.Reason, r.Result, parseColor(r.EndColor))
-		if err != nil {
-			return nil, fmt.Errorf("games: game %s: stored ending: %w", r.ID, err)
+		reason := abandonedSentence
+		if r.Status != store.StatusAbandoned {
+			o, err := chess.ParseOutcome(r.Reason, r.Result, parseColor(r.EndColor))
+			if err != nil {
+				return nil, fmt.Errorf("games: game %s: stored ending: %w", r.ID, err)
+			}
+			reason = o.Reason()
 		}
 		sum := Summary{
 			ID: r.ID, Mode: r.Mode, White: white, Black: black, Result: r.Result,
-			Reason: o.Reason(), Active: r.Status == statusActive, Moves: (len(r.Moves) + 1) / 2,
+			Reason: reason, Active: r.Status == statusActive, Moves: (len(r.Moves) + 1) / 2,
 			Clock: r.ClockName, Level: r.Level, Created: r.CreatedAt, Updated: r.UpdatedAt,
 		}
 		switch r.Mode {

@@ -19,7 +19,7 @@ type loaded struct {
 
 func (l *loaded) turn() chess.Color  { return l.game.Position().Turn() }
 func (l *loaded) human() chess.Color { return parseColor(l.rec.HumanColor) }
-func (l *loaded) active() bool       { return l.game.Outcome().Result == "*" }
+func (l *loaded) active() bool       { return l.game.Outcome().Result == "*" && !l.abandoned() }
 func (l *loaded) timed() bool        { return l.rec.BaseMS > 0 }
 
 func (l *loaded) computerToMove() bool {
@@ -27,6 +27,9 @@ func (l *loaded) computerToMove() bool {
 }
 
 func (l *loaded) requireActive() error {
+	if l.abandoned() {
+		return fail(Conflict, "%s", abandonedSentence)
+	}
 	if !l.active() {
 		return fail(Conflict, "This game is over: %s.", l.game.Outcome().Reason())
 	}
