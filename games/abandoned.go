@@ -9,8 +9,9 @@ import "chesstutor/store"
 const DefaultMaxActive = 20
 
 // abandonedSentence is what a person reads about a game closed as
-// abandoned (the API's status is "abandoned", its result "*").
-const abandonedSentence = "This game was closed because nobody played it for a long time, or because too many other games were started after it."
+// abandoned (the API's status is "abandoned", its result "*"). Like the
+// other reasons it has no full stop: pages add one.
+const abandonedSentence = "This game was closed: nobody played it for a long time, or many newer games were started"
 
 // abandoned reports whether the game was closed as abandoned. Its moves
 // still give an unfinished game; nobody may play on.

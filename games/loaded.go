@@ -28,7 +28,7 @@ func (l *loaded) computerToMove() bool {
 
 func (l *loaded) requireActive() error {
 	if l.abandoned() {
-		return fail(Conflict, "%s", abandonedSentence)
+		return fail(Conflict, "%s.", abandonedSentence)
 	}
 	if !l.active() {
 		return fail(Conflict, "This game is over: %s.", l.game.Outcome().Reason())

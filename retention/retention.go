@@ -150,3 +150,6 @@ func (j *Job) Run(ctx context.Context, every time.Duration) {
 		}
 	}
 }
+
+// Periods returns the periods the job keeps data for, defaults filled in.
+func (j *Job) Periods() Periods { return j.cfg.Periods }
