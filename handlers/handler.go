@@ -63,7 +63,7 @@ type Limits struct {
 	GameRate     float64 // games started per second per address; default 1
 	GameBurst    int     // games started at once per address; default 120
 	// LimiterKeys caps how many visitors or addresses each limiter
-	// remembers (about 150 bytes each); default 50,000.
+	// remembers (a few hundred bytes each); default 20,000.
 	LimiterKeys int
 	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies
 	// whose X-Forwarded-For names the client. Empty: the connection's
@@ -82,7 +82,7 @@ const (
 	DefaultVisitorBurst = 60
 	DefaultGameRate     = 1
 	DefaultGameBurst    = 120
-	DefaultLimiterKeys  = 50_000
+	DefaultLimiterKeys  = 20_000
 )
 
 // Handler serves every page and API route.

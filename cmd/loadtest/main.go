@@ -67,6 +67,8 @@ type Config struct {
 	Pace     float64       // most requests per second per visitor
 	LogLevel string        // the started server's -log-level
 	NoGzip   bool          // do not ask for gzip (browsers do)
+	// ServerArgs are extra flags for the started server.
+	ServerArgs []string
 }
 
 // Category names in the report.
@@ -156,6 +158,24 @@ type client struct {
 	rng  *rand.Rand
 	gap  time.Duration
 	last time.Time
+	// addr is the visitor's own client address, sent as X-Forwarded-For:
+	// the started server trusts loopback as its proxy, so every simulated
+	// person has their own per-address allowance, as on the internet.
+	addr string
+}
+
+// newClient is simulated person i with their own cookie jar and address,
+// sending at most pace requests per second.
+func newClient(base string, tr http.RoundTripper, rec *recorder, i int, pace float64) *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{
+		base: base,
+		http: &http.Client{Jar: jar, Transport: tr, Timeout: 60 * time.Second},
+		rec:  rec,
+		rng:  rand.New(rand.NewPCG(uint64(i)+1, 42)),
+		gap:  time.Duration(float64(time.Second) / pace),
+		addr: personAddress(i),
+	}
 }
 
 // errStop means the run is over; the request was not counted.
@@ -190,6 +210,9 @@ func (c *client) call(ctx context.Context, cat, method, path string, body any, w
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.addr != "" {
+		req.Header.Set("X-Forwarded-For", c.addr)
 	}
 	start := time.Now()
 	c.last = start
@@ -324,14 +347,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	defer cancel()
 	var wg sync.WaitGroup
 	spawn := func(i int, fn func(*client)) {
-		jar, _ := cookiejar.New(nil)
-		c := &client{
-			base: cfg.URL,
-			http: &http.Client{Jar: jar, Transport: transport, Timeout: 60 * time.Second},
-			rec:  rec,
-			rng:  rand.New(rand.NewPCG(uint64(i)+1, 42)),
-			gap:  time.Duration(float64(time.Second) / cfg.Pace),
-		}
+		c := newClient(cfg.URL, transport, rec, i, cfg.Pace)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -391,6 +407,7 @@ type server struct {
 	cmd  *exec.Cmd
 	url  string
 	dir  string
+	db   string // the database file
 	done chan error
 }
 
@@ -424,14 +441,18 @@ func startServer(ctx context.Context, cfg Config) (*server, error) {
 	if level == "" {
 		level = "info"
 	}
-	cmd := exec.Command(bin, "-addr", addr, "-db", filepath.Join(dir, "chess.db"), "-log-level", level)
+	// Loopback is the trusted proxy: each simulated person sends their own
+	// address in X-Forwarded-For (see client.addr).
+	args := append([]string{"-addr", addr, "-db", filepath.Join(dir, "chess.db"), "-log-level", level,
+		"-trusted-proxy", "127.0.0.1"}, cfg.ServerArgs...)
+	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
 		logFile.Close()
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	s := &server{cmd: cmd, url: "http://" + addr, dir: dir, done: make(chan error, 1)}
+	s := &server{cmd: cmd, url: "http://" + addr, dir: dir, db: filepath.Join(dir, "chess.db"), done: make(chan error, 1)}
 	go func() {
 		s.done <- cmd.Wait()
 		logFile.Close()
@@ -538,7 +559,34 @@ func main() {
 	flag.StringVar(&cfg.LogLevel, "server-log-level", "info", "-log-level of the started server")
 	flag.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not ask for gzip-compressed answers (browsers do)")
 	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
+	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go)")
+	var ac AbuseConfig
+	flag.IntVar(&ac.CrawlRequests, "crawl", 10_000, "crawler: cookieless page views")
+	flag.IntVar(&ac.CrawlAddresses, "crawl-addresses", 1000, "crawler: distinct client addresses the page views come from")
+	flag.IntVar(&ac.Workers, "workers", 8, "crawler and abuse: requests in flight at once")
+	flag.IntVar(&ac.FloodGames, "flood-games", 1000, "abuse: cookieless POST /api/games from one address")
+	flag.IntVar(&ac.FakeCookies, "fake-cookies", 100_000, "abuse: requests with distinct fake cookies from distinct addresses")
+	flag.IntVar(&ac.Players, "players", 10, "abuse: real visitors playing friend games during the flood")
 	flag.Parse()
+	if *mode != "visitors" {
+		ac.Bin, ac.LogLevel = cfg.Bin, "warn"
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		var err error
+		switch *mode {
+		case "crawler":
+			err = RunCrawler(ctx, ac, os.Stdout)
+		case "abuse":
+			_, err = RunAbuse(ctx, ac, os.Stdout)
+		default:
+			err = fmt.Errorf("unknown -mode %q: visitors, crawler or abuse", *mode)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *smoke {
 		cfg.Friends, cfg.Readers, cfg.Computer, cfg.Level, cfg.Duration = smokeConfig.Friends,
 			smokeConfig.Readers, smokeConfig.Computer, smokeConfig.Level, smokeConfig.Duration
