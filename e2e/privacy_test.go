@@ -86,3 +86,30 @@ func TestPrivacyWithoutJavaScript(t *testing.T) {
 		})
 	}
 }
+
+// TestAbandonedGamePage: starting a 21st unfinished game closes the least
+// recently played one; its page says why, offers no move, and the game
+// list shows it as closed, not in progress.
+func TestAbandonedGamePage(t *testing.T) {
+	srv := newServer(t)
+	b := newBrowser(t, WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
+	first := startGame(t, b, srv, `{mode: "friend", pass_screen: false}`)
+	for i := 0; i < 20; i++ {
+		got, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"}, body: '{"mode":"friend"}'}).then(r => String(r.status))`, chromedp.EvalAwaitPromise))
+		if err != nil || got != "201" {
+			t.Fatalf("game %d: status %s, %v", i+2, got, err)
+		}
+	}
+	b.Open(srv.URL + "/play/" + first)
+	gameWait(t, b, `document.querySelectorAll("[data-board] button[data-square]").length === 64`)
+	if st := statusText(b); !strings.Contains(st, "closed") {
+		t.Errorf("the abandoned game's status line says %q", st)
+	}
+	b.Screenshot("game-abandoned-375")
+	b.Open(srv.URL + "/games")
+	b.Do(chromedp.WaitVisible(chromedp.CSS("main h1")))
+	row := Eval[string](b, `document.querySelector('[data-game-row="`+first+`"]').innerText`)
+	if !strings.Contains(row, "closed") || strings.Contains(row, "In progress") {
+		t.Errorf("the games list shows the abandoned game as %q", row)
+	}
+}

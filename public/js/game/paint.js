@@ -63,7 +63,8 @@ function paintStatus() {
   }));
   e.end.hidden = active() || g.review !== null;
   if (!active()) {
-    e.end.querySelector(".end-result").textContent = s.result === "1/2-1/2" ? "½–½" : s.result;
+    // An abandoned game has no result ("*"): the banner says "Closed".
+    e.end.querySelector(".end-result").textContent = s.status === "abandoned" ? "Closed" : s.result === "1/2-1/2" ? "½–½" : s.result;
     e.end.querySelector(".end-reason").textContent = `${s.reason}.`;
     e.end.querySelector(".end-cause").textContent = s.cause || "";
   }
