@@ -21,22 +21,19 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
 	"chesstutor/chess/engine"
 	"chesstutor/games"
 	"chesstutor/handlers"
-	"chesstutor/lessons"
-	"chesstutor/quiz"
 	"chesstutor/retention"
 	"chesstutor/store"
+	"chesstutor/store/postgres"
 	"chesstutor/store/sqlite"
-	"chesstutor/views"
 )
 
 type config struct {
 	addr     string
 	db       string
+	dbPool   int
 	logLevel string
 	apiRate  float64
 	apiBurst int
@@ -61,7 +58,12 @@ func parseConfig(args []string) (config, error) {
 	var cfg config
 	fs := flag.NewFlagSet("chesstutor", flag.ContinueOnError)
 	fs.StringVar(&cfg.addr, "addr", env("CHESS_ADDR", "127.0.0.1:8080"), "listen address (env CHESS_ADDR)")
-	fs.StringVar(&cfg.db, "db", env("CHESS_DB", "data/chess.db"), "SQLite database file, created if missing; postgres:// DSNs are reserved for the PostgreSQL store (env CHESS_DB)")
+	fs.StringVar(&cfg.db, "db", env("CHESS_DB", "data/chess.db"), "SQLite database file, created if missing, or a PostgreSQL address postgres://user:password@host:5432/database shared by several instances (env CHESS_DB)")
+	poolDef, err := strconv.Atoi(env("CHESS_DB_POOL", "0"))
+	if err != nil {
+		return cfg, fmt.Errorf("CHESS_DB_POOL: %w", err)
+	}
+	fs.IntVar(&cfg.dbPool, "db-pool", poolDef, fmt.Sprintf("PostgreSQL only: most connections this instance opens; 0 keeps the DSN's pool_max_conns or %d (env CHESS_DB_POOL)", postgres.DefaultPoolSize))
 	fs.StringVar(&cfg.logLevel, "log-level", env("CHESS_LOG_LEVEL", "info"), "debug, info, warn or error (env CHESS_LOG_LEVEL)")
 	rateDef, err := strconv.ParseFloat(env("CHESS_API_RATE", strconv.Itoa(handlers.DefaultAPIRate)), 64)
 	if err != nil {
@@ -92,6 +94,9 @@ func parseConfig(args []string) (config, error) {
 	}
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	if cfg.dbPool < 0 {
+		return cfg, fmt.Errorf("-db-pool must be 0 (the default) or more, not %d", cfg.dbPool)
 	}
 	if cfg.trustedProxies != "" {
 		for _, p := range strings.Split(cfg.trustedProxies, ",") {
@@ -174,25 +179,36 @@ func main() {
 }
 
 // openStore picks the store implementation by the -db value (N6): a
-// postgres:// or postgresql:// DSN names a PostgreSQL server, anything else
-// is the path of an SQLite file.
-func openStore(ctx context.Context, db string) (store.Store, error) {
-	if scheme, _, ok := strings.Cut(db, "://"); ok {
+// postgres:// or postgresql:// DSN names a PostgreSQL server shared by
+// every instance (pool bounds this one's connections), anything else is
+// the path of an SQLite file.
+func openStore(ctx context.Context, db string, pool int) (store.Store, error) {
+	if isDSN(db) {
+		scheme, _, _ := strings.Cut(db, "://")
 		switch strings.ToLower(scheme) {
 		case "postgres", "postgresql":
-			// The PostgreSQL store (issue 18) plugs in here.
-			return nil, errors.New("-db: PostgreSQL is not supported yet; give the path of an SQLite file")
+			return postgres.Open(ctx, db, postgres.Options{PoolSize: pool})
 		default:
-			return nil, fmt.Errorf("-db: unknown database kind %q; give the path of an SQLite file", scheme)
+			return nil, fmt.Errorf("-db: unknown database kind %q; give the path of an SQLite file or a postgres:// address", scheme)
 		}
 	}
 	return sqlite.Open(ctx, db)
 }
 
+func isDSN(db string) bool { return strings.Contains(db, "://") }
+
+// dbForLog names the database without a password.
+func dbForLog(db string) string {
+	if isDSN(db) {
+		return postgres.Redact(db)
+	}
+	return db
+}
+
 // run serves until ctx is cancelled, then lets in-flight requests finish
 // and closes the database.
 func run(ctx context.Context, cfg config, log *slog.Logger) error {
-	st, err := openStore(ctx, cfg.db)
+	st, err := openStore(ctx, cfg.db, cfg.dbPool)
 	if err != nil {
 		return err
 	}
@@ -202,18 +218,6 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		}
 	}()
 
-	renderer, err := views.New()
-	if err != nil {
-		return err
-	}
-	bank, err := quiz.Load()
-	if err != nil {
-		return err
-	}
-	course, err := lessons.Load()
-	if err != nil {
-		return err
-	}
 	// Searches use every core but one, so the computer never starves page
 	// requests (C3): on two cores, eight level-8 games at once kept lesson
 	// pages at p99 226 ms with two searches and 48 ms with one (issue 9).
@@ -224,36 +228,32 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err != nil || clockScale <= 0 {
 		return fmt.Errorf("CHESS_TEST_CLOCK_SCALE must be a positive number, not %q", os.Getenv("CHESS_TEST_CLOCK_SCALE"))
 	}
-	gameService := games.New(games.Config{Store: st, Engine: pool, ClockScale: clockScale, MaxActive: cfg.maxGames})
 	keys, err := cookieKeys(ctx, st)
 	if err != nil {
 		return err
 	}
 	limits := cfg.limits
 	limits.APIRate, limits.APIBurst = cfg.apiRate, cfg.apiBurst
-
-	h := handlers.New(handlers.Deps{
+	site, err := handlers.NewSite(handlers.SiteConfig{
 		Store:      st,
-		Views:      renderer,
-		Games:      gameService,
-		Quiz:       bank,
-		Lessons:    course,
+		Engine:     pool,
 		Logger:     log,
 		Limits:     limits,
+		ClockScale: clockScale,
+		MaxGames:   cfg.maxGames,
 		CookieKeys: keys,
 		Retention:  cfg.retention,
 	})
-	e := echo.New()
-	e.HideBanner = true
-	e.HidePort = true
-	h.Register(e)
+	if err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.addr, err)
 	}
 	srv := &http.Server{
-		Handler:           e,
+		Handler:           site,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -270,7 +270,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		retention.New(retention.Config{Store: st, Periods: cfg.retention, Logger: log}).Run(jobCtx, cfg.retentionEvery)
 	}()
 	defer func() { stopJob(); <-jobDone }()
-	log.Info("serving", "url", "http://"+ln.Addr().String(), "db", cfg.db)
+	log.Info("serving", "url", "http://"+ln.Addr().String(), "db", dbForLog(cfg.db))
 
 	select {
 	case err := <-served:

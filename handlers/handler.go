@@ -22,7 +22,7 @@ import (
 	"chesstutor/games"
 	"chesstutor/lessons"
 	"chesstutor/limits"
-	"chesstutor/quiz"
+	"chesstutor/quiz/rounds"
 	"chesstutor/retention"
 	"chesstutor/store"
 	"chesstutor/views"
@@ -33,7 +33,7 @@ type Deps struct {
 	Store   store.Store
 	Views   *views.Renderer
 	Games   *games.Service
-	Quiz    *quiz.Bank
+	Rounds  *rounds.Service
 	Lessons *lessons.Course
 	Logger  *slog.Logger     // defaults to slog.Default()
 	Now     func() time.Time // defaults to time.Now
@@ -90,11 +90,11 @@ type Handler struct {
 	store   store.Store
 	views   *views.Renderer
 	games   *games.Service
-	quiz    *quiz.Bank
+	rounds  *rounds.Service
 	lessons *lessons.Course
 	log     *slog.Logger
-	now     func() time.Time
 	limits  Limits
+	now     func() time.Time // the clock (trainer rounds, rate limits)
 
 	apiLimiter        *limits.Limiter // per visitor
 	pageLimiter       *limits.Limiter // per address
@@ -162,11 +162,11 @@ func New(d Deps) *Handler {
 		store:             d.Store,
 		views:             d.Views,
 		games:             d.Games,
-		quiz:              d.Quiz,
+		rounds:            d.Rounds,
 		lessons:           d.Lessons,
 		log:               d.Logger,
-		now:               d.Now,
 		limits:            d.Limits,
+		now:               d.Now,
 		apiLimiter:        limits.New(l.APIRate, l.APIBurst, l.LimiterKeys),
 		pageLimiter:       limits.New(l.PageRate, l.PageBurst, l.LimiterKeys),
 		newVisitorLimiter: limits.New(l.VisitorRate, l.VisitorBurst, l.LimiterKeys),
@@ -216,6 +216,8 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerGames(e, api)
 	h.registerLessons(e)
 	h.registerExercises(e, api)
+	h.registerTrainer(e, api) // trainer.go
+	h.registerGlossary(e)     // glossary.go
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
 	h.registerQuiz(e, api)

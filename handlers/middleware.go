@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -17,6 +16,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"chesstutor/store"
 )
 
 const (
@@ -207,25 +208,11 @@ func overTLS(r *http.Request) bool {
 	return r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
 }
 
-func newVisitorID() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("handlers: new visitor id: %w", err)
-	}
-	return hex.EncodeToString(b[:]), nil
-}
+// newVisitorID and validVisitorID take the form of every record id from
+// the store (store.NewID, store.ValidID).
+func newVisitorID() (string, error) { return store.NewID(), nil }
 
-func validVisitorID(s string) bool {
-	if len(s) != 32 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
-			return false
-		}
-	}
-	return true
-}
+func validVisitorID(s string) bool { return store.ValidID(s) }
 
 // knownVisitors remembers ids stored recently, so a returning visitor
 // costs no database write per request; after visitorRefresh the next write

@@ -83,6 +83,7 @@ type Store interface {
 	Progress
 	Games
 	Quizzes
+	Trainer
 	Secrets
 	// Ping reports whether the database answers (used by /healthz).
 	Ping(ctx context.Context) error

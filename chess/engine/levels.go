@@ -15,32 +15,59 @@ type Level struct {
 	Number      int
 	Name        string
 	Description string
+	// Rating is the level's approximate playing rating, from matches
+	// against Stockfish and the levels' loss per move judged by it (see
+	// the README's calibration table).
+	Rating int
 }
 
-// levelParams make a level weaker in a human way (C2): it looks fewer moves
-// ahead, thinks for less time, and picks among the good moves it found
-// rather than always the best one. Margin is how much worse (in
-// centipawns) a move may be and still be considered; Temperature spreads
-// the choice (a larger value picks worse moves more often); TopN caps the
-// number of candidates.
+// levelParams make a level weaker in the ways people are weaker (C2):
+//
+//   - Depth and Time: it looks fewer moves ahead and thinks for less time.
+//   - Noise: its judgement of a position is hazy, off by up to Noise
+//     centipawns either way.
+//   - Blind: it does not consider some of the opponent's captures and
+//     checks, with this chance for each, in the opponent's replies up to
+//     BlindPly half-moves deep. This is how it leaves pieces hanging and
+//     walks into mates. From level 3 up the capture of its queen is always
+//     seen, so it never gives the queen away for nothing.
+//   - Overlook: some of its own moves do not occur to it, with this
+//     chance each, so it sometimes misses a capture or a mate in one.
+//   - Margin, Temperature, TopN: it picks among the good moves it found
+//     rather than always the best one. Margin is how much worse (in
+//     centipawns) a move may be and still be considered; Temperature
+//     spreads the choice (a larger value picks worse moves more often);
+//     TopN caps the number of candidates.
 type levelParams struct {
 	Level
 	Depth       int
 	Time        time.Duration
+	Noise       int
+	Blind       float64
+	BlindPly    int
+	Overlook    float64
 	Margin      int
 	Temperature float64
 	TopN        int
 }
 
 var levels = []levelParams{
-	{Level{1, "Just learned the moves", "Looks only at the next move. Sometimes leaves a piece hanging and never sees a mate in two coming."}, 1, 300 * time.Millisecond, 350, 140, 8},
-	{Level{2, "Beginner", "Sees simple captures and threats, but often misses what you are planning."}, 2, 300 * time.Millisecond, 260, 90, 6},
-	{Level{3, "Casual player", "Plays sensible moves and spots easy tactics. Still makes a slip now and then."}, 3, 400 * time.Millisecond, 180, 60, 5},
-	{Level{4, "Improving player", "Thinks two moves ahead for both sides. You will need a real plan to win."}, 4, 500 * time.Millisecond, 110, 40, 4},
-	{Level{5, "Club beginner", "Finds most short tactics and rarely gives anything away."}, 5, 600 * time.Millisecond, 70, 25, 3},
-	{Level{6, "Club player", "Solid and careful. Punishes loose pieces and weak kings."}, 7, 800 * time.Millisecond, 40, 14, 3},
-	{Level{7, "Experienced club player", "Calculates deeply and almost never blunders."}, 10, 1100 * time.Millisecond, 15, 6, 2},
-	{Level{8, "Strong club player", "Plays its best move every time. A tough fight even for strong players."}, 0, 1500 * time.Millisecond, 0, 0, 1},
+	{Level: Level{1, "Just learned the moves", "Often leaves a piece where it can be taken and sometimes misses a mate in one. Usually grabs a queen you leave hanging.", 0},
+		Depth: 1, Time: 300 * time.Millisecond, Noise: 50, Blind: 0.3, BlindPly: 1, Overlook: 0.25, Margin: 220, Temperature: 100, TopN: 8},
+	{Level: Level{2, "Beginner", "Sees simple captures and threats, but still loses pieces to your attacks.", 0},
+		Depth: 2, Time: 300 * time.Millisecond, Noise: 30, Blind: 0.13, BlindPly: 1, Overlook: 0.13, Margin: 90, Temperature: 35, TopN: 6},
+	{Level: Level{3, "Casual player", "Plays sensible moves and guards its queen, but misses some of your tactics.", 0},
+		Depth: 2, Time: 400 * time.Millisecond, Noise: 20, Blind: 0.08, BlindPly: 1, Overlook: 0.08, Margin: 65, Temperature: 22, TopN: 5},
+	{Level: Level{4, "Improving player", "Thinks two moves ahead for both sides. You will need a real plan to win.", 0},
+		Depth: 3, Time: 500 * time.Millisecond, Noise: 15, Blind: 0.05, BlindPly: 1, Overlook: 0.03, Margin: 40, Temperature: 15, TopN: 4},
+	{Level: Level{5, "Club beginner", "Finds most short tactics and rarely gives anything away.", 0},
+		Depth: 4, Time: 600 * time.Millisecond, Noise: 10, Blind: 0.03, BlindPly: 3, Margin: 30, Temperature: 12, TopN: 3},
+	{Level: Level{6, "Club player", "Solid and careful. Punishes loose pieces and weak kings.", 0},
+		Depth: 5, Time: 800 * time.Millisecond, Noise: 6, Blind: 0.01, BlindPly: 3, Margin: 20, Temperature: 8, TopN: 3},
+	{Level: Level{7, "Experienced club player", "Calculates deeply and almost never blunders.", 0},
+		Depth: 7, Time: 1100 * time.Millisecond, Margin: 12, Temperature: 5, TopN: 2},
+	{Level: Level{8, "Strong club player", "Plays its best move every time. A tough fight even for strong players.", 0},
+		Time: 1500 * time.Millisecond},
 }
 
 // Levels returns the playing levels 1–8, weakest first.
@@ -52,8 +79,13 @@ func Levels() []Level {
 	return out
 }
 
-// MaxLevel is the strongest level.
-const MaxLevel = 8
+// MinLevel and MaxLevel are the weakest and the strongest level: the one
+// statement of the range the game service, the new-game form and the
+// UCI program check against.
+const (
+	MinLevel = 1
+	MaxLevel = 8
+)
 
 func levelFor(n int) (levelParams, error) {
 	if n < 1 || n > len(levels) {
@@ -86,17 +118,22 @@ func (s *Searcher) PlayLevel(ctx context.Context, pos *chess.Position, history [
 	if limit.Time > 0 && limit.Time < lim.Time {
 		lim.Time = limit.Time
 	}
+	s.weak = weakness{noise: p.Noise, blind: p.Blind, blindPly: p.BlindPly, queenSafe: n >= 3, overlook: p.Overlook}
+	if s.weak.active() {
+		s.weak.salt = s.rng.Uint64() | 1
+	}
 	res := s.Search(ctx, pos, history, lim)
+	s.weak = weakness{}
 	if res.Move == chess.NoMove {
 		return chess.NoMove, res, fmt.Errorf("engine: there is no legal move in this position")
 	}
-	return choose(res, p), res, nil
+	return choose(res, p, s.rng), res, nil
 }
 
 // choose picks the move a level plays from the scored root moves: among
 // the few best moves within the level's margin, by a softmax of their
 // scores, so a slightly worse move is likely and a much worse one rare.
-func choose(res Result, p levelParams) chess.Move {
+func choose(res Result, p levelParams, rng *rand.Rand) chess.Move {
 	if p.Margin <= 0 || p.TopN <= 1 || len(res.Root) < 2 || res.Depth == 0 {
 		return res.Move
 	}
@@ -124,7 +161,7 @@ func choose(res Result, p levelParams) chess.Move {
 	if len(cands) == 0 {
 		return res.Move
 	}
-	x := rand.Float64() * total
+	x := rng.Float64() * total
 	for _, c := range cands {
 		if x < c.w {
 			return c.m

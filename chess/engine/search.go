@@ -6,6 +6,7 @@ package engine
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"sync/atomic"
 	"time"
 
@@ -107,6 +108,9 @@ type Searcher struct {
 	depth    int // iteration being searched
 	nullPly  int // ply just after the latest null move on the path, or 0
 
+	weak weakness   // how a level plays worse than its best; zero at full strength
+	rng  *rand.Rand // a level's choices; see SetSeed
+
 	// Info, when set, is called after every completed iteration.
 	Info func(Info)
 }
@@ -124,7 +128,9 @@ func init() {
 // NewSearcher returns a searcher with a transposition table of about hashMB
 // megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{tt: newTable(hashMB)}
+	s := &Searcher{tt: newTable(hashMB)}
+	s.SetSeed(rand.Uint64())
+	return s
 }
 
 // Stop asks a running search to return as soon as possible. It is safe to
@@ -192,13 +198,14 @@ func (s *Searcher) Search(ctx context.Context, root *chess.Position, history []u
 	}
 	rm := make([]RootMove, len(legal))
 	ttMove := chess.NoMove
-	if e, ok := s.tt.probe(root.Hash()); ok {
+	if e, ok := s.tt.probe(s.ttKey(root.Hash())); ok {
 		ttMove = e.move
 	}
 	s.scoreMoves(root, legal, s.scores[0][:len(legal)], ttMove, 0)
 	for i, m := range legal {
 		rm[i] = RootMove{Move: m, Score: int(s.scores[0][i])}
 	}
+	rm = s.overlookRoot(root, rm)
 	sortRoot(rm)
 	res.Move = rm[0].Move
 	res.Root = cloneRoot(rm, false)
@@ -350,7 +357,7 @@ func (s *Searcher) searchRoot(rm []RootMove, depth, alpha, beta, margin int) (in
 		}
 	}
 	sortRoot(rm[1:])
-	s.tt.store(root.Hash(), bestMove, best, depth, boundExact, 0)
+	s.tt.store(s.ttKey(root.Hash()), bestMove, best, depth, boundExact, 0)
 	return best, bestMove
 }
 
@@ -445,11 +452,11 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 		return s.quiesce(ply, alpha, beta)
 	}
 	if ply >= maxPly {
-		return Evaluate(pos)
+		return s.evaluate(pos)
 	}
 	pvNode := beta-alpha > 1
 	ttMove := chess.NoMove
-	if e, ok := s.tt.probe(key); ok {
+	if e, ok := s.tt.probe(s.ttKey(key)); ok {
 		ttMove = e.move
 		if !pvNode && int(e.depth) >= depth {
 			sc := ttScore(int(e.score), ply)
@@ -464,7 +471,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 
 	staticEval := 0
 	if !inCheck {
-		staticEval = Evaluate(pos)
+		staticEval = s.evaluate(pos)
 		// Reverse futility: far above beta near the leaves.
 		if !pvNode && depth <= 6 && staticEval-85*depth >= beta && beta > -mateBound && beta < mateBound {
 			return staticEval
@@ -496,7 +503,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 		if s.aborted {
 			return 0
 		}
-		if e, ok := s.tt.probe(key); ok {
+		if e, ok := s.tt.probe(s.ttKey(key)); ok {
 			ttMove = e.move
 		}
 	}
@@ -521,6 +528,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		pos.PlayInto(m, child)
 		givesCheck := child.InCheck()
+		if s.overlooks(ply, key, m, givesCheck, inCheck) {
+			continue
+		}
 
 		if quiet && !pvNode && !inCheck && !givesCheck && best > -mateBound && i > 0 {
 			// Late move pruning and futility pruning near the leaves.
@@ -594,7 +604,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 	case best > origAlpha:
 		bound = boundExact
 	}
-	s.tt.store(key, bestMove, best, depth, bound, ply)
+	s.tt.store(s.ttKey(key), bestMove, best, depth, bound, ply)
 	return best
 }
 
@@ -623,7 +633,7 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	}
 	pos := &s.stack[ply]
 	if ply >= maxPly {
-		return Evaluate(pos)
+		return s.evaluate(pos)
 	}
 	inCheck := pos.InCheck()
 	best := -infinity
@@ -635,7 +645,7 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 			return -mateScore + ply
 		}
 	} else {
-		stand = Evaluate(pos)
+		stand = s.evaluate(pos)
 		if stand >= beta {
 			return stand
 		}
@@ -650,6 +660,9 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	child := &s.stack[ply+1]
 	for i := range moves {
 		m := pickNext(moves, scores, i)
+		if s.overlooks(ply, pos.Hash(), m, false, inCheck) {
+			continue
+		}
 		if !inCheck && !m.IsPromotion() {
 			victim := seeValue[m.Captured().Type()]
 			// Delta pruning: even winning the piece cannot reach alpha.

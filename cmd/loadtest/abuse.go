@@ -197,11 +197,12 @@ func RunCrawler(ctx context.Context, ac AbuseConfig, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv, err := startServer(ctx, Config{Bin: ac.Bin, LogLevel: ac.LogLevel})
+	srvs, cleanup, err := startServers(ctx, &Config{Bin: ac.Bin, LogLevel: ac.LogLevel, Instances: 1})
 	if err != nil {
 		return err
 	}
-	defer srv.stop()
+	defer cleanup()
+	srv := srvs[0]
 	pages := crawlPages(course)
 	addrs := max(1, ac.CrawlAddresses)
 	fmt.Fprintf(w, "crawler: %d cookieless GETs over %d pages from %d addresses, %d in flight; load average %s\n",
@@ -239,11 +240,12 @@ type AbuseReport struct {
 // RunAbuse floods the server with cookieless game creation and with fake
 // cookies while real visitors play.
 func RunAbuse(ctx context.Context, ac AbuseConfig, w io.Writer) (rep AbuseReport, err error) {
-	srv, err := startServer(ctx, Config{Bin: ac.Bin, LogLevel: ac.LogLevel})
+	srvs, cleanup, err := startServers(ctx, &Config{Bin: ac.Bin, LogLevel: ac.LogLevel, Instances: 1})
 	if err != nil {
 		return rep, err
 	}
-	defer srv.stop()
+	defer cleanup()
+	srv := srvs[0]
 	fmt.Fprintf(w, "abuse: load average %s; server memory at start %.1f MiB\n", loadAverage(), float64(srv.rssKB())/1024)
 
 	// Real visitors, each from their own address, play friend games at a

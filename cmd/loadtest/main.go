@@ -26,6 +26,15 @@
 //
 // -url targets a server that is already running instead; the peak memory
 // is then not known.
+//
+// -db picks the database of the started servers: "sqlite" (the default, a
+// fresh file), "postgres" (a throwaway PostgreSQL cluster with fsync on,
+// started through internal/pgtest and removed afterwards) or a
+// postgres:// address. -instances N starts N site processes on that one
+// database and spreads the visitors over them round-robin, as a load
+// balancer would (issue 18):
+//
+//	go run ./cmd/loadtest -db postgres -instances 2 -friends 80 -readers 20
 package main
 
 import (
@@ -52,6 +61,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"chesstutor/internal/pgtest"
 	"chesstutor/lessons"
 )
 
@@ -67,6 +77,14 @@ type Config struct {
 	Pace     float64       // most requests per second per visitor
 	LogLevel string        // the started server's -log-level
 	NoGzip   bool          // do not ask for gzip (browsers do)
+	// DB is "sqlite" (or empty), "postgres" (a throwaway cluster) or a
+	// postgres:// address.
+	DB string
+	// Instances is how many site processes share the database; zero
+	// means 1. More than one needs PostgreSQL.
+	Instances int
+	// DBPool is each instance's -db-pool (PostgreSQL); zero keeps the default.
+	DBPool int
 	// ServerArgs are extra flags for the started server.
 	ServerArgs []string
 }
@@ -102,7 +120,7 @@ type Report struct {
 	P95        time.Duration
 	P99        time.Duration
 	Categories []*Stats
-	PeakRSSKB  int64    // VmHWM of the started server; 0 when unknown
+	PeakRSSKB  []int64  // VmHWM of each started server; empty when unknown
 	ErrorLog   []string // the first few errors, for the person reading
 }
 
@@ -276,7 +294,15 @@ func (c *client) playGames(ctx context.Context, computer bool, level int) {
 
 // read opens lesson and practice pages and checks exercises until ctx ends.
 func (c *client) read(ctx context.Context, course *lessons.Course) {
-	ls, exs := course.Lessons(), course.Exercises()
+	ls := course.Lessons()
+	// The check API takes marked squares for square exercises only; move
+	// and naming exercises have other bodies (issue 15).
+	var exs []*lessons.Exercise
+	for _, ex := range course.Exercises() {
+		if ex.Kind == lessons.KindSquares {
+			exs = append(exs, ex)
+		}
+	}
 	for ctx.Err() == nil {
 		l := ls[c.rng.IntN(len(ls))]
 		c.call(ctx, catLesson, "GET", "/learn/"+l.Slug, nil, http.StatusOK, nil)
@@ -323,16 +349,29 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	var srv *server
+	if cfg.Instances <= 0 {
+		cfg.Instances = 1
+	}
+	var (
+		srvs []*server
+		urls []string
+	)
 	if cfg.URL == "" {
-		srv, err = startServer(ctx, cfg)
+		var cleanup func()
+		srvs, cleanup, err = startServers(ctx, &cfg)
 		if err != nil {
 			return nil, err
 		}
-		defer srv.stop()
-		cfg.URL = srv.url
+		defer cleanup()
+		for _, s := range srvs {
+			urls = append(urls, s.url)
+		}
+		cfg.URL = strings.Join(urls, " ")
+	} else {
+		for _, u := range strings.Fields(cfg.URL) {
+			urls = append(urls, strings.TrimSuffix(u, "/"))
+		}
 	}
-	cfg.URL = strings.TrimSuffix(cfg.URL, "/")
 
 	transport := &http.Transport{
 		MaxIdleConns:        0,
@@ -347,7 +386,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	defer cancel()
 	var wg sync.WaitGroup
 	spawn := func(i int, fn func(*client)) {
-		c := newClient(cfg.URL, transport, rec, i, cfg.Pace)
+		c := newClient(urls[i%len(urls)], transport, rec, i, cfg.Pace)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -378,8 +417,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	elapsed := time.Since(start)
 
 	rep := &Report{Config: cfg, Elapsed: elapsed, ErrorLog: rec.errors}
-	if srv != nil {
-		rep.PeakRSSKB = srv.peakRSS()
+	for _, s := range srvs {
+		rep.PeakRSSKB = append(rep.PeakRSSKB, s.peakRSS())
 	}
 	var all []time.Duration
 	names := make([]string, 0, len(rec.cats))
@@ -406,35 +445,86 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 type server struct {
 	cmd  *exec.Cmd
 	url  string
-	dir  string
-	db   string // the database file
+	db   string // the database as given to -db
 	done chan error
+	err  error // the exit, once stopped
 }
 
-func startServer(ctx context.Context, cfg Config) (*server, error) {
+// startServers builds the site if needed, prepares the database cfg.DB
+// names (rewriting cfg.DB to what the servers got, password-free for
+// the report) and starts cfg.Instances servers on it. cleanup stops them
+// and removes everything made.
+func startServers(ctx context.Context, cfg *Config) (srvs []*server, cleanup func(), err error) {
 	dir, err := os.MkdirTemp("", "chesstutor-loadtest")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	var cluster *pgtest.Cluster
+	stopAll := func() {
+		for _, s := range srvs {
+			s.stop()
+		}
+		if cluster != nil {
+			cluster.Stop()
+		}
+		os.RemoveAll(dir)
+	}
+	defer func() {
+		if err != nil {
+			stopAll()
+		}
+	}()
 	bin := cfg.Bin
 	if bin == "" {
 		bin = filepath.Join(dir, "chesstutor")
 		build := exec.CommandContext(ctx, "go", "build", "-o", bin, "chesstutor")
 		if out, err := build.CombinedOutput(); err != nil {
-			os.RemoveAll(dir)
-			return nil, fmt.Errorf("build the site (run loadtest inside the module): %v\n%s", err, out)
+			return nil, nil, fmt.Errorf("build the site (run loadtest inside the module): %v\n%s", err, out)
 		}
 	}
+	var db string
+	switch {
+	case cfg.DB == "" || cfg.DB == "sqlite":
+		if cfg.Instances > 1 {
+			return nil, nil, errors.New("several instances need one shared PostgreSQL database: add -db postgres (or a postgres:// address)")
+		}
+		db, cfg.DB = filepath.Join(dir, "chess.db"), "sqlite"
+	case cfg.DB == "postgres":
+		// fsync on, as a real server runs, so the figures compare with
+		// SQLite's synchronous=FULL.
+		cluster, err = pgtest.Start(pgtest.Options{Durable: true, MaxConnections: 300})
+		if err != nil {
+			return nil, nil, err
+		}
+		if db, err = cluster.NewDatabase(ctx); err != nil {
+			return nil, nil, err
+		}
+		cfg.DB = "postgres (throwaway cluster, fsync on)"
+	case strings.HasPrefix(cfg.DB, "postgres://") || strings.HasPrefix(cfg.DB, "postgresql://"):
+		db, cfg.DB = cfg.DB, "postgres (given address)"
+	default:
+		return nil, nil, fmt.Errorf("-db must be sqlite, postgres or a postgres:// address, not %q", cfg.DB)
+	}
+	for i := range cfg.Instances {
+		s, err := startServer(bin, db, filepath.Join(dir, fmt.Sprintf("server-%d.log", i+1)), *cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		srvs = append(srvs, s)
+	}
+	return srvs, stopAll, nil
+}
+
+// startServer starts one site process on db and waits for /healthz.
+func startServer(bin, db, logPath string, cfg Config) (*server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		os.RemoveAll(dir)
 		return nil, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	logFile, err := os.Create(filepath.Join(dir, "server.log"))
+	logFile, err := os.Create(logPath)
 	if err != nil {
-		os.RemoveAll(dir)
 		return nil, err
 	}
 	level := cfg.LogLevel
@@ -443,16 +533,15 @@ func startServer(ctx context.Context, cfg Config) (*server, error) {
 	}
 	// Loopback is the trusted proxy: each simulated person sends their own
 	// address in X-Forwarded-For (see client.addr).
-	args := append([]string{"-addr", addr, "-db", filepath.Join(dir, "chess.db"), "-log-level", level,
+	args := append([]string{"-addr", addr, "-db", db, "-log-level", level, "-db-pool", strconv.Itoa(cfg.DBPool),
 		"-trusted-proxy", "127.0.0.1"}, cfg.ServerArgs...)
 	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
 		logFile.Close()
-		os.RemoveAll(dir)
 		return nil, err
 	}
-	s := &server{cmd: cmd, url: "http://" + addr, dir: dir, db: filepath.Join(dir, "chess.db"), done: make(chan error, 1)}
+	s := &server{cmd: cmd, url: "http://" + addr, db: db, done: make(chan error, 1)}
 	go func() {
 		s.done <- cmd.Wait()
 		logFile.Close()
@@ -466,7 +555,12 @@ func startServer(ctx context.Context, cfg Config) (*server, error) {
 				return s, nil
 			}
 		}
-		time.Sleep(50 * time.Millisecond)
+		select {
+		case err := <-s.done:
+			log, _ := os.ReadFile(logPath)
+			return nil, fmt.Errorf("the server exited at start: %v\n%s", err, log)
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
 	s.stop()
 	return nil, fmt.Errorf("the server did not answer /healthz within 30 s")
@@ -487,19 +581,22 @@ func (s *server) peakRSS() int64 {
 	return 0
 }
 
-// stop sends SIGTERM, waits for the exit and removes the temporary files.
+// stop sends SIGTERM and waits for the exit; a second call returns the
+// first one's result.
 func (s *server) stop() error {
+	if s.done == nil {
+		return s.err
+	}
 	s.cmd.Process.Signal(syscall.SIGTERM)
-	var err error
 	select {
-	case err = <-s.done:
+	case s.err = <-s.done:
 	case <-time.After(20 * time.Second):
 		s.cmd.Process.Kill()
-		err = fmt.Errorf("the server did not stop within 20 s of SIGTERM")
+		s.err = fmt.Errorf("the server did not stop within 20 s of SIGTERM")
 		<-s.done
 	}
-	os.RemoveAll(s.dir)
-	return err
+	s.done = nil
+	return s.err
 }
 
 // Print writes the report as a small table.
@@ -509,8 +606,11 @@ func (r *Report) Print(w io.Writer) {
 		c.Friends, c.Readers, c.Computer, c.Level, c.Pace, r.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "total: %d requests, %.0f req/s, p50 %s, p95 %s, p99 %s, errors %d\n",
 		r.Requests, r.PerSecond, ms(r.P50), ms(r.P95), ms(r.P99), r.Errors)
-	if r.PeakRSSKB > 0 {
-		fmt.Fprintf(w, "server peak memory (VmHWM): %.1f MiB\n", float64(r.PeakRSSKB)/1024)
+	if c.DB != "" {
+		fmt.Fprintf(w, "database: %s; %d instance(s)\n", c.DB, c.Instances)
+	}
+	for i, kb := range r.PeakRSSKB {
+		fmt.Fprintf(w, "server %d peak memory (VmHWM): %.1f MiB\n", i+1, float64(kb)/1024)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "category\trequests\terrors\tp50\tp95\tp99\tmax\t")
@@ -558,6 +658,9 @@ func main() {
 	flag.Float64Var(&cfg.Pace, "pace", 10, "most requests per second per visitor (the server allows 20)")
 	flag.StringVar(&cfg.LogLevel, "server-log-level", "info", "-log-level of the started server")
 	flag.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not ask for gzip-compressed answers (browsers do)")
+	flag.StringVar(&cfg.DB, "db", "sqlite", "database of the started servers: sqlite, postgres (a throwaway cluster; needs PostgreSQL installed) or a postgres:// address")
+	flag.IntVar(&cfg.Instances, "instances", 1, "site processes to start on the one database, visitors spread over them (more than 1 needs PostgreSQL)")
+	flag.IntVar(&cfg.DBPool, "db-pool", 0, "each instance's -db-pool (PostgreSQL; 0 keeps the default)")
 	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
 	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go)")
 	var ac AbuseConfig

@@ -11,9 +11,12 @@
 //
 //	go run ./cmd/match -engine /tmp/new -opponent-engine /tmp/old -level 8 -opponent-level 8 -movetime 100ms
 //
-// With -spread N it plays no match but measures how far apart the levels
-// play: each level's average loss per move against a reference search over
-// N positions from play (go run ./cmd/match -spread 60).
+// With -loss it plays no match but measures the levels' loss per move
+// (issue 16): in each position of a file (cmd/match/testdata/middlegames.fen,
+// written by -make-positions) every level chooses a move, and Stockfish at
+// a fixed depth judges how much worse it is than the best move:
+//
+//	go run ./cmd/match -loss cmd/match/testdata/middlegames.fen -judge-depth 12
 //
 // Games start from a fixed set of varied openings, each played twice with
 // the colours swapped. A game ends by the site's rules (checkmate,
@@ -65,14 +68,39 @@ func main() {
 	oppLevel := flag.Int("opponent-level", 0, "play the site's own engine at this level instead of stockfish")
 	oppEngine := flag.String("opponent-engine", "", "with -opponent-level: another build of the site's UCI binary (an older version, to test a change)")
 	games := flag.Int("games", 20, "number of games")
+	first := flag.Int("first", 1, "number of the first game: a later run continues an earlier one with the next openings")
 	movetime := flag.Duration("movetime", time.Second, "thinking time per move for both engines")
 	maxPlies := flag.Int("maxplies", 240, "adjudicate a draw after this many half-moves")
 	pgnPath := flag.String("pgn", "", "append the games to this PGN file")
-	spreadN := flag.Int("spread", 0, "instead of a match, measure the spread of levels 1-8 over this many positions (no -engine needed)")
-	refDepth := flag.Int("ref-depth", 5, "with -spread: depth of the reference search")
+	lossPath := flag.String("loss", "", "instead of a match, measure each level's loss per move over the positions in this file, judged by -stockfish (no -engine needed)")
+	judgeDepth := flag.Int("judge-depth", 12, "with -loss: the judge's search depth")
+	samples := flag.Int("samples", 4, "with -loss: moves chosen per level and position (with different seeds) by levels 1-5")
+	slowSamples := flag.Int("slow-samples", 1, "with -loss: the same for levels 6-8, which think for most of a second and vary their moves less")
+	levelList := flag.String("levels", "1-8", "with -loss: the levels to measure, as 1-8 or 2,4")
+	makeN := flag.Int("make-positions", 0, "instead of a match, write this many middlegame positions from play to standard output")
+	seed := flag.Uint64("seed", 16, "with -make-positions: the seed of the games' choices")
 	flag.Parse()
-	if *spreadN > 0 {
-		if err := spread(*spreadN, *refDepth); err != nil {
+	if *makeN > 0 {
+		if err := makePositions(os.Stdout, *makeN, *seed); err != nil {
+			fail(err)
+		}
+		return
+	}
+	if *lossPath != "" {
+		positions, err := readPositions(*lossPath)
+		if err != nil {
+			fail(err)
+		}
+		levels, err := parseLevels(*levelList)
+		if err != nil {
+			fail(err)
+		}
+		judge, err := startEngine("Stockfish", *sfPath, map[string]string{"Threads": "1", "Hash": "64"})
+		if err != nil {
+			fail(err)
+		}
+		defer judge.close()
+		if err := measureLoss(judge, positions, levels, max(*samples, 1), max(*slowSamples, 1), *judgeDepth); err != nil {
 			fail(err)
 		}
 		return
@@ -111,7 +139,7 @@ func main() {
 	defer them.close()
 
 	var w, d, l int
-	for g := 0; g < *games; g++ {
+	for g := max(*first, 1) - 1; g < max(*first, 1)-1+*games; g++ {
 		op := openings[(g/2)%len(openings)]
 		usWhite := g%2 == 0
 		white, black := us, them
@@ -347,7 +375,8 @@ func (e *engine) waitFor(prefix string, within time.Duration) (string, error) {
 }
 
 // collect reads until a line starts with prefix; it also returns the last
-// score reported in an info line (centipawns, mates as ±100000).
+// score reported in an info line (centipawns; a mate in n as 30000-n, being
+// mated in n as -30000+n).
 func (e *engine) collect(prefix string, within time.Duration) (string, int, error) {
 	type res struct {
 		line  string
@@ -371,9 +400,9 @@ func (e *engine) collect(prefix string, within time.Duration) (string, int, erro
 						case "cp":
 							score = n
 						case "mate":
-							score = 100000
+							score = 30000 - n
 							if n < 0 {
-								score = -100000
+								score = -30000 - n
 							}
 						}
 					}

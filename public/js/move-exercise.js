@@ -37,6 +37,7 @@ class MoveExercise {
     onSquare(this.board, (name) => this.click(name));
     this.enableDrag();
     this.form.addEventListener("submit", (ev) => this.onSubmit(ev));
+    root.dataset.ready = ""; // tests wait for this before clicking
   }
 
   // The square keyboard focus starts on: the piece to save, else a piece of

@@ -90,6 +90,10 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if err := s.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
+		if _, err := s.SaveTrainerScore(ctx, v, "white", "find", 7); err != nil {
+			t.Fatal(err)
+		}
+		// A new feature's table: store a row of it for both visitors here.
 	}
 	owned, err := ownedTables(ctx, s.db)
 	if err != nil {
@@ -106,7 +110,7 @@ func TestForgetLeavesNoRow(t *testing.T) {
 	before := map[string]int{}
 	for _, o := range tables {
 		if before[o.name] = count(o.name, o.filter, alice); before[o.name] == 0 {
-			t.Errorf("the test stored nothing for Alice in %s", o.name)
+			t.Errorf("the test stored nothing for Alice in %s: add a write of that feature to this test", o.name)
 		}
 	}
 	export, err := s.ExportVisitor(ctx, alice)
@@ -145,7 +149,7 @@ func TestForgetLeavesNoRow(t *testing.T) {
 	}
 }
 
-// TestAbandonedMigration: a database from before 0006 (the v4 dump, then
+// TestAbandonedMigration: a database from before 0007 (the v4 dump, then
 // 0005) takes the abandoned code and still refuses words.
 func TestAbandonedMigration(t *testing.T) {
 	ctx := context.Background()

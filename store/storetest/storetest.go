@@ -56,6 +56,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("QuizConcurrentAnswersCountOnce", c.quizConcurrentAnswersCountOnce)
 	t.Run("QuizNotFound", c.quizNotFound)
 	t.Run("QuizMissedUntilAnsweredRight", c.quizMissedUntilAnsweredRight)
+	t.Run("TrainerBest", c.trainerBest)
 	t.Run("ConcurrentWritersOfAllKinds", c.concurrentWritersOfAllKinds)
 	t.Run("DataSurvivesReopen", c.dataSurvivesReopen)
 	t.Run("ForgetVisitor", c.forgetVisitor)
@@ -221,6 +222,42 @@ func (c *contract) progress(t *testing.T) {
 	other, err := s.VisitorProgress(ctx, bob)
 	if err != nil || len(other.LessonsRead)+len(other.Solved) != 0 {
 		t.Errorf("another visitor sees %+v, %v; want nothing", other, err)
+	}
+}
+
+func (c *contract) trainerBest(t *testing.T) {
+	ctx := context.Background()
+	s := c.fresh(t, alice, bob)
+	if got, err := s.TrainerBest(ctx, alice); err != nil || got == nil || len(got) != 0 {
+		t.Fatalf("new visitor's trainer best = %v, %v; want an empty map", got, err)
+	}
+	for _, tc := range []struct {
+		view, mode  string
+		score, best int
+	}{
+		{"white", "find", 12, 12},
+		{"white", "find", 9, 12}, // lower: the best stays
+		{"white", "find", 15, 15},
+		{"black", "find", 4, 4},
+		{"white", "name", 0, 0},
+	} {
+		best, err := s.SaveTrainerScore(ctx, alice, tc.view, tc.mode, tc.score)
+		if err != nil || best != tc.best {
+			t.Errorf("SaveTrainerScore(%s, %s, %d) = %d, %v; want %d", tc.view, tc.mode, tc.score, best, err, tc.best)
+		}
+	}
+	got, err := s.TrainerBest(ctx, alice)
+	if err != nil || len(got) != 3 || got["white/find"] != 15 || got["black/find"] != 4 || got["white/name"] != 0 {
+		t.Errorf("TrainerBest = %v, %v", got, err)
+	}
+	if other, err := s.TrainerBest(ctx, bob); err != nil || len(other) != 0 {
+		t.Errorf("another visitor sees %v, %v", other, err)
+	}
+	if _, err := s.SaveTrainerScore(ctx, carol, "white", "find", 3); err == nil {
+		t.Error("a trainer score for an unknown visitor was stored")
+	}
+	if _, err := s.SaveTrainerScore(ctx, alice, "sideways", "find", 3); err == nil {
+		t.Error("a trainer score for an unknown view was stored")
 	}
 }
 
