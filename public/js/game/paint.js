@@ -111,8 +111,8 @@ function paintResult() {
   card.hidden = active();
   if (active()) return;
   card.querySelector(".end-title").textContent = `${headline(s)}.`;
-  // An abandoned game has no result ("*"): the card says "Closed".
-  card.querySelector(".end-result").textContent = s.status === "abandoned" ? "Closed" : s.result === "1/2-1/2" ? "½–½" : s.result;
+  // An abandoned game has no result ("*"): the title says it was closed.
+  card.querySelector(".end-result").textContent = s.status === "abandoned" ? "" : s.result === "1/2-1/2" ? "½–½" : s.result;
   card.querySelector(".end-reason").textContent = `${s.reason}.`;
   card.querySelector(".end-cause").textContent = s.cause || "";
 }
