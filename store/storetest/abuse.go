@@ -18,7 +18,7 @@ type owned struct {
 }
 
 // fill stores one of everything for visitor: a lesson read, an exercise
-// solved, a quiz round with an answer and a game.
+// solved, a quiz round with an answer, a game and a trainer score.
 func fill(t *testing.T, s store.Store, visitor string, n int) owned {
 	t.Helper()
 	ctx := context.Background()
@@ -38,6 +38,9 @@ func fill(t *testing.T, s store.Store, visitor string, n int) owned {
 		t.Fatal(err)
 	}
 	if err := s.CreateGame(ctx, newGame(o.game, visitor)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SaveTrainerScore(ctx, visitor, "white", "find", 5); err != nil {
 		t.Fatal(err)
 	}
 	return o
@@ -64,6 +67,9 @@ func gone(t *testing.T, s store.Store, visitor string, o owned) {
 	}
 	if _, err := s.ExportVisitor(ctx, visitor); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("ExportVisitor after forgetting: %v, want ErrNotFound", err)
+	}
+	if best, err := s.TrainerBest(ctx, visitor); err != nil || len(best) != 0 {
+		t.Errorf("TrainerBest after forgetting = %v, %v; want none", best, err)
 	}
 }
 
@@ -133,9 +139,9 @@ func (c *contract) exportVisitor(t *testing.T) {
 		}
 	}
 	// One visitor row, one lesson, one exercise, one round, one answer, one
-	// history line and one game at least.
-	if e.Rows() < 7 {
-		t.Errorf("export has %d rows, want at least 7: %s", e.Rows(), raw)
+	// history line, one game and one trainer score at least.
+	if e.Rows() < 8 {
+		t.Errorf("export has %d rows, want at least 8: %s", e.Rows(), raw)
 	}
 	if _, err := s.ExportVisitor(ctx, carol); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("ExportVisitor(never stored): %v, want ErrNotFound", err)
