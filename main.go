@@ -247,6 +247,18 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	// Game reviews run in the background on the same engine pool, so they
+	// wait their turn beside the games (C3). They stop with the server and
+	// resume from the positions already stored when it starts again.
+	reviewCtx, stopReviews := context.WithCancel(ctx)
+	reviewsDone := make(chan struct{})
+	go func() {
+		defer close(reviewsDone)
+		if err := site.Reviews.Run(reviewCtx); err != nil {
+			log.Error("game reviews stopped", "err", err)
+		}
+	}()
+	defer func() { stopReviews(); <-reviewsDone }()
 
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {

@@ -136,17 +136,23 @@ func TestGamePageComputerThinksVisibly(t *testing.T) {
 	}
 
 	// A tap on the board during the think says why nothing happens, and
-	// Undo takes the move back at once, stopping the search.
-	clickSquare(b, "g1")
-	clickSquare(b, "f3")
-	gameWait(t, b, `document.querySelector("[data-game]").hasAttribute("data-thinking")`)
-	viewShot(t, b, "gamepage-thinking-1280x800")
-	clickSquare(b, "a2")
-	gameWait(t, b, `document.querySelector("[data-status]").textContent.includes("as soon as it has played")`)
-	if Eval[bool](b, `document.querySelector('[data-action="undo"]').disabled`) {
-		t.Fatal("Undo is disabled while the computer thinks")
+	// Undo takes the move back at once, stopping the search. Once the
+	// server has the move (it is in the list) the tap and Undo run in one
+	// go, so a busy machine cannot let the reply land between them.
+	Eval[bool](b, `(document.querySelector('[data-square="g1"]').click(), document.querySelector('[data-square="f3"]').click(), true)`)
+	gameWait(t, b, `document.querySelectorAll("[data-movelist] .move").length === 3`)
+	got := Eval[string](b, `(() => {
+		const q = (s) => document.querySelector(s);
+		if (!q("[data-game]").hasAttribute("data-thinking")) return "the reply came before the test could tap";
+		q('[data-square="a2"]').click();
+		if (!q("[data-status]").textContent.includes("as soon as it has played")) return "a tap during the think says: " + q("[data-status]").textContent;
+		if (q('[data-action="undo"]').disabled) return "Undo is disabled while the computer thinks";
+		q('[data-action="undo"]').click();
+		return "";
+	})()`)
+	if got != "" {
+		t.Fatal(got)
 	}
-	click(b, `[data-action="undo"]`)
 	gameWait(t, b, `!document.querySelector("[data-game]").hasAttribute("data-thinking") && document.querySelectorAll("[data-movelist] .move").length === 2 && document.querySelector("[data-status]").textContent.includes("Your move")`)
 	id := Eval[string](b, `document.querySelector("[data-game]").dataset.game`)
 	if ply := evalAwait[int](t, b, `fetch("/api/games/`+id+`").then(r => r.json()).then(d => d.ply)`); ply != 2 {
@@ -212,12 +218,13 @@ func TestGamePageFitsTheScreen(t *testing.T) {
 		if size < 280 {
 			t.Errorf("%s: the board is only %.0f px", name, size)
 		}
-		click(b, `[data-action="more"]`)
+		// Opened where the page is (at its top), as a visitor would.
+		Eval[bool](b, `(window.scrollTo(0, 0), document.querySelector('[data-action="more"]').click(), true)`)
 		gameWait(t, b, `!document.querySelector(".more-menu").hidden`)
 		if bad := outside(v, ".more-menu"); len(bad) > 0 {
 			t.Errorf("%s: the More menu opens outside the window: %s", name, strings.Join(bad, "; "))
 		}
-		if name == "375x740" || name == "1280x800" {
+		if name == "375x740" || name == "1280x800" || name == "375x667" || name == "768x1024" {
 			viewShot(t, b, "gamepage-more-open-"+name)
 		}
 		b.Do(chromedp.KeyEvent(kb.Escape))
@@ -434,14 +441,15 @@ func TestGamePageMaterial(t *testing.T) {
 // move while the computer thinks (the desktop one is taken above).
 func TestGamePageThinkingScreenshot(t *testing.T) {
 	s := newServer(t)
-	b := newBrowser(t, WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
-	startGame(t, b, s, `{mode: "computer", color: "white", level: 8, clock: "5+0"}`)
-	gameWait(t, b, `document.querySelector("[data-status]").textContent.includes("Your move")`)
-	clickSquare(b, "e2")
-	clickSquare(b, "e4")
-	gameWait(t, b, `document.querySelector("[data-game]").hasAttribute("data-thinking")`)
-	start := time.Now()
-	viewShot(t, b, "gamepage-thinking-375x740")
-	t.Logf("screenshot taken %v after the thinking state showed", time.Since(start).Round(time.Millisecond))
-	gameWait(t, b, `!document.querySelector("[data-game]").hasAttribute("data-thinking")`)
+	for _, v := range []Viewport{{Width: 375, Height: 740, Mobile: true}, {Width: 1280, Height: 800}} {
+		b := newBrowser(t, WithViewport(v))
+		startGame(t, b, s, `{mode: "computer", color: "white", level: 8, clock: "5+0"}`)
+		gameWait(t, b, `document.querySelector("[data-status]").textContent.includes("Your move")`)
+		Eval[bool](b, `(document.querySelector('[data-square="e2"]').click(), document.querySelector('[data-square="e4"]').click(), true)`)
+		gameWait(t, b, `document.querySelector("[data-game]").hasAttribute("data-thinking")`)
+		start := time.Now()
+		viewShot(t, b, fmt.Sprintf("gamepage-thinking-%dx%d", v.Width, v.Height))
+		t.Logf("screenshot taken %v after the thinking state showed", time.Since(start).Round(time.Millisecond))
+		gameWait(t, b, `!document.querySelector("[data-game]").hasAttribute("data-thinking")`)
+	}
 }

@@ -29,24 +29,7 @@ func newAPIClient(t *testing.T, s *Server) *apiClient {
 }
 
 // gameState is the part of the H1 state the tests read.
-type gameState struct {
-	ID        string            `json:"id"`
-	FEN       string            `json:"fen"`
-	Turn      string            `json:"turn"`
-	Ply       int               `json:"ply"`
-	Moves     []string          `json:"moves"`
-	UCI       []string          `json:"uci"`
-	Legal     []string          `json:"legal"`
-	Status    string            `json:"status"`
-	Result    string            `json:"result"`
-	Reason    string            `json:"reason"`
-	Cause     string            `json:"cause"`
-	Clocks    *map[string]int64 `json:"clocks"`
-	Running   string            `json:"running"`
-	DrawOffer string            `json:"draw_offer"`
-	Message   string            `json:"message"`
-	Error     string            `json:"error"`
-}
+type gameState = testbin.GameState
 
 // do sends a request and returns the status and the decoded body.
 func (c *apiClient) do(method, path string, body any) (int, gameState, []byte) {

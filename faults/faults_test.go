@@ -70,21 +70,8 @@ func TestKillDuringMoveBurst(t *testing.T) {
 				defer wg.Done()
 				rng := rand.New(rand.NewPCG(seed, 7))
 				for {
-					code, st, raw, err := v.do("GET", "/api/games/"+g.id, nil)
-					if err != nil {
-						return // the server is gone
-					}
-					if code != http.StatusOK {
-						t.Errorf("GET game: status %d: %s", code, raw)
-						return
-					}
-					g.saw(t, st)
-					if st.Status != "active" || len(st.Legal) == 0 {
-						return
-					}
-					mv := st.Legal[rng.IntN(len(st.Legal))]
-					code, st, raw, err = v.do("POST", "/api/games/"+g.id+"/moves", map[string]any{"move": mv, "ply": st.Ply})
-					if err != nil {
+					code, st, mv, raw, ok := v.burstMove(t, g, rng)
+					if !ok {
 						return
 					}
 					switch code {

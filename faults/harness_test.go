@@ -10,6 +10,7 @@ package faults
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"strings"
@@ -49,16 +50,7 @@ func newVisitor(t *testing.T, s *server) *visitor {
 }
 
 // state is the part of the H1 game state these tests read.
-type state struct {
-	ID     string   `json:"id"`
-	FEN    string   `json:"fen"`
-	Ply    int      `json:"ply"`
-	Moves  []string `json:"moves"`
-	UCI    []string `json:"uci"`
-	Legal  []string `json:"legal"`
-	Status string   `json:"status"`
-	Error  string   `json:"error"`
-}
+type state = testbin.GameState
 
 // do sends a JSON request; a transport error (server gone) is returned,
 // not fatal, because the fault tests provoke exactly that.
@@ -83,6 +75,27 @@ func (v *visitor) must(t *testing.T, want int, method, path string, body any) st
 		t.Fatalf("%s %s: status %d, want %d: %s", method, path, code, want, raw)
 	}
 	return st
+}
+
+// burstMove is one step of a burst of moves on g: read the game and play a
+// random legal move at the ply it shows. ok is false when the burst ends:
+// the server is gone, the game is over, or the read failed (reported).
+func (v *visitor) burstMove(t *testing.T, g *tracked, rng *rand.Rand) (code int, st state, move string, raw []byte, ok bool) {
+	code, st, raw, err := v.do("GET", "/api/games/"+g.id, nil)
+	if err != nil {
+		return 0, st, "", raw, false // the server is gone
+	}
+	if code != http.StatusOK {
+		t.Errorf("GET game on %s: status %d: %s", v.URL, code, raw)
+		return 0, st, "", raw, false
+	}
+	g.saw(t, st)
+	if st.Status != "active" || len(st.Legal) == 0 {
+		return 0, st, "", raw, false
+	}
+	move = st.Legal[rng.IntN(len(st.Legal))]
+	code, st, raw, err = v.do("POST", "/api/games/"+g.id+"/moves", map[string]any{"move": move, "ply": st.Ply})
+	return code, st, move, raw, err == nil
 }
 
 func newFriendGame(t *testing.T, v *visitor) state {

@@ -156,21 +156,8 @@ func TestKillOneInstanceMidGame(t *testing.T) {
 						return
 					default:
 					}
-					code, st, raw, err := v.do("GET", "/api/games/"+g.id, nil)
-					if err != nil {
-						return // this instance is gone
-					}
-					if code != http.StatusOK {
-						t.Errorf("GET game on %s: status %d: %s", v.URL, code, raw)
-						return
-					}
-					g.saw(t, st)
-					if st.Status != "active" || len(st.Legal) == 0 {
-						return
-					}
-					mv := st.Legal[rng.IntN(len(st.Legal))]
-					code, st, raw, err = v.do("POST", "/api/games/"+g.id+"/moves", map[string]any{"move": mv, "ply": st.Ply})
-					if err != nil {
+					code, st, mv, raw, ok := v.burstMove(t, g, rng)
+					if !ok {
 						return
 					}
 					switch code {

@@ -142,6 +142,9 @@ func (h *Handler) downloadPGN(c echo.Context) error {
 	if err != nil {
 		return gameError(err)
 	}
+	if text, err = h.noteHints(c.Request().Context(), c.Param("id"), text); err != nil {
+		return err
+	}
 	c.Response().Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.Blob(http.StatusOK, "application/x-chess-pgn; charset=utf-8", []byte(text))

@@ -24,6 +24,7 @@ import (
 	"chesstutor/limits"
 	"chesstutor/quiz/rounds"
 	"chesstutor/retention"
+	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/views"
 )
@@ -35,6 +36,7 @@ type Deps struct {
 	Games   *games.Service
 	Rounds  *rounds.Service
 	Lessons *lessons.Course
+	Reviews *review.Service  // nil: no game reviews
 	Logger  *slog.Logger     // defaults to slog.Default()
 	Now     func() time.Time // defaults to time.Now
 	Limits  Limits
@@ -92,6 +94,7 @@ type Handler struct {
 	games   *games.Service
 	rounds  *rounds.Service
 	lessons *lessons.Course
+	reviews *review.Service
 	log     *slog.Logger
 	limits  Limits
 	now     func() time.Time // the clock (trainer rounds, rate limits)
@@ -164,6 +167,7 @@ func New(d Deps) *Handler {
 		games:             d.Games,
 		rounds:            d.Rounds,
 		lessons:           d.Lessons,
+		reviews:           d.Reviews,
 		log:               d.Logger,
 		limits:            d.Limits,
 		now:               d.Now,
@@ -221,6 +225,9 @@ func (h *Handler) Register(e *echo.Echo) {
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
 	h.registerQuiz(e, api)
+	if h.reviews != nil {
+		h.registerReviews(e, api)
+	}
 	e.POST("/settings/board", h.saveBoardTheme)
 	h.registerPrivacy(e, api)
 }

@@ -11,6 +11,7 @@ import (
 	"chesstutor/quiz"
 	"chesstutor/quiz/rounds"
 	"chesstutor/retention"
+	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/views"
 )
@@ -36,12 +37,18 @@ type SiteConfig struct {
 	// Retention are the periods shown on the privacy page (the job itself
 	// runs in main.go); zero fields take retention.DefaultPeriods.
 	Retention retention.Periods
+	// ReviewBudget is the engine time for one game's review; zero means
+	// review.DefaultBudget.
+	ReviewBudget time.Duration
 }
 
 // Site is the whole site: every route registered on an Echo instance.
 type Site struct {
 	*echo.Echo
 	Handler *Handler
+	// Reviews runs game reviews in the background (nil without an engine
+	// that analyses); the caller runs Reviews.Run for as long as it serves.
+	Reviews *review.Service
 }
 
 // NewSite builds the site: templates, lessons and quiz questions (all
@@ -60,11 +67,19 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
+	gs := games.New(games.Config{Store: cfg.Store, Engine: cfg.Engine, Now: cfg.Now, ClockScale: cfg.ClockScale,
+		MaxActive: cfg.MaxGames})
+	// Game reviews and hints need an engine that analyses (*engine.Pool).
+	var reviews *review.Service
+	if an, ok := cfg.Engine.(review.Engine); ok {
+		reviews = review.NewService(review.ServiceConfig{Store: cfg.Store, Hints: cfg.Store, Games: gs, Engine: an,
+			Budget: cfg.ReviewBudget, Logger: cfg.Logger})
+	}
 	h := New(Deps{
-		Store: cfg.Store,
-		Views: renderer,
-		Games: games.New(games.Config{Store: cfg.Store, Engine: cfg.Engine, Now: cfg.Now, ClockScale: cfg.ClockScale,
-			MaxActive: cfg.MaxGames}),
+		Store:      cfg.Store,
+		Views:      renderer,
+		Games:      gs,
+		Reviews:    reviews,
 		Rounds:     rounds.New(bank, cfg.Store),
 		Lessons:    course,
 		Logger:     cfg.Logger,
@@ -77,5 +92,5 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	e.HideBanner = true
 	e.HidePort = true
 	h.Register(e)
-	return &Site{Echo: e, Handler: h}, nil
+	return &Site{Echo: e, Handler: h, Reviews: reviews}, nil
 }

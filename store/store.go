@@ -83,6 +83,8 @@ type Store interface {
 	Progress
 	Games
 	Quizzes
+	Reviews
+	Hints
 	Trainer
 	Secrets
 	// Ping reports whether the database answers (used by /healthz).

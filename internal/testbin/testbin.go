@@ -204,6 +204,26 @@ func freeAddr(t testing.TB) string {
 	return ln.Addr().String()
 }
 
+// GameState is the part of the API's game state (H1) the tests read.
+type GameState struct {
+	ID        string            `json:"id"`
+	FEN       string            `json:"fen"`
+	Turn      string            `json:"turn"`
+	Ply       int               `json:"ply"`
+	Moves     []string          `json:"moves"`
+	UCI       []string          `json:"uci"`
+	Legal     []string          `json:"legal"`
+	Status    string            `json:"status"`
+	Result    string            `json:"result"`
+	Reason    string            `json:"reason"`
+	Cause     string            `json:"cause"`
+	Clocks    *map[string]int64 `json:"clocks"`
+	Running   string            `json:"running"`
+	DrawOffer string            `json:"draw_offer"`
+	Message   string            `json:"message"`
+	Error     string            `json:"error"`
+}
+
 // SyncBuffer is a log sink safe for concurrent writers.
 type SyncBuffer struct {
 	mu sync.Mutex

@@ -10,6 +10,7 @@
 //   controls.js  undo, draw, resign, More, review, rematch, pass screen
 //   material.js  captured pieces and the material difference (G21)
 //   sound.js     move, capture, check, end and low-time sounds (G20)
+//   help.js      hints and threats against levels 1–4 (G23)
 
 import { g, init } from "./game/ctx.js";
 import { call, enqueue, show } from "./game/net.js";
@@ -17,6 +18,7 @@ import { startTicking } from "./game/clock.js";
 import { initInput } from "./game/input.js";
 import { initControls } from "./game/controls.js";
 import { initSound } from "./game/sound.js";
+import { initHelp } from "./game/help.js";
 
 // fitToScreen tells the CSS where the game starts on the page, so the board
 // is sized to leave room for both names and clocks below it (G18).
@@ -33,6 +35,7 @@ if (root) {
   initInput();
   initControls();
   initSound();
+  initHelp();
   startTicking();
   enqueue(async () => {
     try {

@@ -93,6 +93,21 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if _, err := s.SaveTrainerScore(ctx, v, "white", "find", 7); err != nil {
 			t.Fatal(err)
 		}
+		if err := s.AddHint(ctx, g.ID, store.Hint{Ply: 0, Step: store.HintPiece}); err != nil {
+			t.Fatal(err)
+		}
+		rv := &store.Review{GameID: g.ID, Visitor: v, Token: "t", Status: store.ReviewPending, StartFEN: chess.StartFEN, Moves: []string{"e2e4"}}
+		if err := s.StartReview(ctx, rv); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 2; i++ {
+			if err := s.AddReviewPosition(ctx, g.ID, "t", store.ReviewPosition{Index: i, CP: 20, Best: "e2e4", PV: []string{"e2e4"}, Depth: 8}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.FinishReview(ctx, g.ID, "t", []store.ReviewMove{{Ply: 1, Class: "best", Reason: []byte("[]")}}); err != nil {
+			t.Fatal(err)
+		}
 		// A new feature's table: store a row of it for both visitors here.
 	}
 	owned, err := ownedTables(ctx, s.db)
@@ -149,7 +164,7 @@ func TestForgetLeavesNoRow(t *testing.T) {
 	}
 }
 
-// TestAbandonedMigration: a database from before 0007 (the v4 dump, then
+// TestAbandonedMigration: a database from before 0009 (the v4 dump, then
 // 0005) takes the abandoned code and still refuses words.
 func TestAbandonedMigration(t *testing.T) {
 	ctx := context.Background()

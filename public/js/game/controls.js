@@ -164,8 +164,11 @@ export function dismissPass() {
 // review shows the position after ply n of a finished game (G14).
 function review(n) {
   if (active() || !g.state) return;
+  const inList = g.el.moveList.contains(document.activeElement);
   g.review = Math.max(0, Math.min(g.state.ply, n));
   paint();
+  // The list is redrawn: keep a keyboard user on the move shown.
+  if (inList) g.el.moveList.querySelector(".current")?.focus();
 }
 
 const shownPly = () => (g.review === null ? g.state.ply : g.review);

@@ -194,10 +194,10 @@ function paintControls() {
   if (!on) {
     const shown = g.review === null ? s.ply : g.review;
     e.review.querySelector(".review-where").textContent = shown === 0 ? "Start position" : `After ${Math.ceil(shown / 2)}${shown % 2 ? "." : "…"} ${s.moves[shown - 1]}`;
-    e.review.querySelector('[data-review-step="first"]').disabled = shown === 0;
-    e.review.querySelector('[data-review-step="prev"]').disabled = shown === 0;
-    e.review.querySelector('[data-review-step="next"]').disabled = shown === s.ply;
-    e.review.querySelector('[data-review-step="last"]').disabled = shown === s.ply;
+    // aria-disabled, not disabled, so a focused button keeps the focus.
+    for (const [step, end] of [["first", 0], ["prev", 0], ["next", s.ply], ["last", s.ply]]) {
+      e.review.querySelector(`[data-review-step="${step}"]`).setAttribute("aria-disabled", String(shown === end));
+    }
   }
   e.turnBoardBox.closest("label").hidden = isComputer();
   e.turnBoardBox.checked = g.turnBoard;

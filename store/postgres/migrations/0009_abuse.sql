@@ -1,4 +1,4 @@
--- Abuse resistance (N8), as store/sqlite/migrations/0007: the 'abandoned'
+-- Abuse resistance (N8), as store/sqlite/migrations/0009: the 'abandoned'
 -- code for games the site closes, indexes for the retention job, and the
 -- site's own keys (the cookie-signing key), shared by every instance.
 ALTER TABLE games DROP CONSTRAINT games_status_is_code;
