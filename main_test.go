@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"chesstutor/handlers"
+	"chesstutor/store/sqlite"
 )
 
 // TestOpenStoreChoosesByDB: a path opens SQLite; a postgres:// DSN goes to
@@ -29,5 +33,53 @@ func TestOpenStoreChoosesByDB(t *testing.T) {
 		if _, err := openStore(ctx, dsn, 0); err == nil || !strings.Contains(err.Error(), says) {
 			t.Errorf("openStore(%q) = %v, want an error saying %q", dsn, err, says)
 		}
+	}
+}
+
+func TestAbuseFlags(t *testing.T) {
+	cfg, err := parseConfig([]string{"-trusted-proxy", "10.0.0.0/8, 192.0.2.4", "-visitor-burst", "90", "-keep-visitors", "8760h"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.limits.TrustedProxies; len(got) != 2 || got[1] != "192.0.2.4" || cfg.limits.VisitorBurst != 90 {
+		t.Errorf("limits = %+v", cfg.limits)
+	}
+	for _, bad := range [][]string{
+		{"-trusted-proxy", "proxy.example"},
+		{"-keep-empty-visitors", "30m"},
+		{"-game-burst", "0"},
+		{"-close-games-after", "0s"},
+	} {
+		if _, err := parseConfig(bad); err == nil {
+			t.Errorf("parseConfig(%q) accepted", bad)
+		}
+	}
+}
+
+func TestCookieKeys(t *testing.T) {
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "keys.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	t.Setenv("CHESS_COOKIE_KEY", "")
+	first, err := cookieKeys(ctx, st)
+	if err != nil || len(first) != 1 || len(first[0]) != handlers.CookieKeyBytes {
+		t.Fatalf("keys on first start = %d keys, %v", len(first), err)
+	}
+	again, err := cookieKeys(ctx, st)
+	if err != nil || !bytes.Equal(again[0], first[0]) {
+		t.Fatal("a restart made a new cookie key: every visitor would lose their cookie")
+	}
+	newKey := strings.Repeat("n", 32)
+	t.Setenv("CHESS_COOKIE_KEY", newKey)
+	rotated, err := cookieKeys(ctx, st)
+	if err != nil || len(rotated) != 2 || string(rotated[0]) != newKey || !bytes.Equal(rotated[1], first[0]) {
+		t.Fatalf("with CHESS_COOKIE_KEY: %d keys, %v; want the new key signing and the stored one verifying", len(rotated), err)
+	}
+	t.Setenv("CHESS_COOKIE_KEY", "short")
+	if _, err := cookieKeys(ctx, st); err == nil {
+		t.Error("a short CHESS_COOKIE_KEY was accepted")
 	}
 }

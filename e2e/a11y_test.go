@@ -66,6 +66,7 @@ func mainPages(t *testing.T, b *Browser, srv *Server) []mainPage {
 		{"rules", srv.URL + "/rules", "main h1"},
 		{"quiz", srv.URL + "/quiz", `[data-action="start-quiz"]`},
 		{"play", srv.URL + "/play", "form.new-game-form"},
+		{"privacy", srv.URL + "/privacy", "main h1"},
 		{"practice-move", exerciseURL(srv, "checkmate", "mate-two-rook-ladder"), `[data-move-page][data-ready]`},
 		{"trainer", srv.URL + "/practice/squares", `[data-trainer][data-ready]`},
 		{"glossary", srv.URL + "/glossary", "main h1"},
@@ -159,7 +160,7 @@ func TestAccessibilityAudit(t *testing.T) {
 
 // auditPages are the pages the issue names for the audit; the others get
 // the layout checks below.
-var auditPages = map[string]bool{"home": true, "lesson": true, "practice": true, "practice-squares": true, "learn": true, "quiz-question": true, "game": true, "quiz": true, "play": true}
+var auditPages = map[string]bool{"home": true, "lesson": true, "practice": true, "practice-squares": true, "learn": true, "quiz-question": true, "game": true, "quiz": true, "play": true, "privacy": true}
 
 // loadedAssets lists the CSS and JS files the open page loaded (module
 // imports included), from the browser's resource timing.

@@ -41,6 +41,11 @@ func (s *Service) Create(ctx context.Context, visitor string, req NewGame) (*Sta
 		return nil, fail(Invalid, "That position is already finished (%s), so there is nothing to play.", g.Outcome().Reason())
 	}
 	rec.StartFEN = start.FEN()
+	// At most s.max unfinished games per visitor: the least recently
+	// played ones are closed as abandoned to make room (N8).
+	if _, err := s.store.CapActiveGames(ctx, visitor, s.max-1); err != nil {
+		return nil, err
+	}
 	if err := s.store.CreateGame(ctx, rec); err != nil {
 		return nil, err
 	}

@@ -19,13 +19,16 @@ type loaded struct {
 
 func (l *loaded) turn() chess.Color  { return l.game.Position().Turn() }
 func (l *loaded) human() chess.Color { return parseColor(l.rec.HumanColor) }
-func (l *loaded) active() bool       { return l.game.Outcome().Result == "*" }
+func (l *loaded) active() bool       { return l.game.Outcome().Result == "*" && !l.abandoned() }
 
 func (l *loaded) computerToMove() bool {
 	return l.rec.Mode == "computer" && l.active() && l.turn() != l.human()
 }
 
 func (l *loaded) requireActive() error {
+	if l.abandoned() {
+		return fail(Conflict, "%s.", abandonedSentence)
+	}
 	if !l.active() {
 		return fail(Conflict, "This game is over: %s.", l.game.Outcome().Reason())
 	}

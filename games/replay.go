@@ -50,7 +50,7 @@ func replay(rec *store.Game) (*loaded, error) {
 	// The stored ending is a code (N7): the moves give checkmate and the
 	// draw rules; resignation, agreement and timeout are applied here.
 	ending := chess.NoMethod
-	if rec.Status != statusActive {
+	if rec.Status != statusActive && rec.Status != store.StatusAbandoned {
 		if ending, err = chess.ParseMethodCode(rec.Status); err != nil || ending == chess.NoMethod {
 			return nil, fmt.Errorf("games: game %s: stored status %q is not an ending code", rec.ID, rec.Status)
 		}
@@ -116,13 +116,17 @@ func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summar
 		white, black := l.playerNames()
 		// The list shows the reason without replaying every game: the
 		// sentence is built from the stored codes.
-		o, err := chess.ParseOutcome(r.Reason, r.Result, parseColor(r.EndColor))
-		if err != nil {
-			return nil, fmt.Errorf("games: game %s: stored ending: %w", r.ID, err)
+		reason := abandonedSentence
+		if r.Status != store.StatusAbandoned {
+			o, err := chess.ParseOutcome(r.Reason, r.Result, parseColor(r.EndColor))
+			if err != nil {
+				return nil, fmt.Errorf("games: game %s: stored ending: %w", r.ID, err)
+			}
+			reason = o.Reason()
 		}
 		sum := Summary{
 			ID: r.ID, Mode: r.Mode, White: white, Black: black, Result: r.Result,
-			Reason: o.Reason(), Active: r.Status == statusActive, Moves: (len(r.Moves) + 1) / 2,
+			Reason: reason, Active: r.Status == statusActive, Moves: (len(r.Moves) + 1) / 2,
 			Clock: r.ClockName, Level: r.Level, Created: r.CreatedAt, Updated: r.UpdatedAt,
 		}
 		switch r.Mode {

@@ -62,6 +62,9 @@ type Config struct {
 	// to shorten a real time control (a 5+0 game lasting seconds); zero
 	// means 1.
 	ClockScale float64
+	// MaxActive caps a visitor's unfinished games (N8); zero means
+	// DefaultMaxActive. See Create.
+	MaxActive int
 }
 
 // Service runs games. It is safe for concurrent use.
@@ -70,6 +73,7 @@ type Service struct {
 	engine Engine
 	now    func() time.Time
 	scale  float64
+	max    int
 
 	locks [64]sync.Mutex
 
@@ -88,6 +92,7 @@ func New(cfg Config) *Service {
 		engine:   cfg.Engine,
 		now:      cfg.Now,
 		scale:    cfg.ClockScale,
+		max:      cfg.MaxActive,
 		searches: map[string]context.CancelFunc{},
 	}
 	if s.now == nil {
@@ -95,6 +100,9 @@ func New(cfg Config) *Service {
 	}
 	if s.scale <= 0 {
 		s.scale = 1
+	}
+	if s.max <= 0 {
+		s.max = DefaultMaxActive
 	}
 	return s
 }
@@ -157,8 +165,8 @@ func (s *Service) update(ctx context.Context, visitor, id string, ply *int, fn f
 		}
 	}
 	if ply != nil && *ply != l.game.Ply() {
-		if !l.active() && !l.justExpired {
-			return nil, nil, fail(Conflict, "This game is over: %s.", l.game.Outcome().Reason())
+		if err := l.requireActive(); err != nil && !l.justExpired {
+			return nil, nil, err
 		}
 		if !l.justExpired {
 			return nil, nil, fail(Conflict, "The game has moved on: you sent ply %d, but %d half-moves have been played. Reload to see the position.", *ply, l.game.Ply())

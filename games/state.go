@@ -118,7 +118,9 @@ func (l *loaded) state(now time.Time) *State {
 	if st.Moves == nil {
 		st.Moves = []string{}
 	}
-	if o.Result != "*" {
+	if l.abandoned() {
+		st.Status, st.Reason = statusAbandoned, abandonedSentence
+	} else if o.Result != "*" {
 		st.Status = apiStatus[o.Method]
 		st.Reason = o.Reason()
 		st.Cause = cause(l, o)

@@ -143,7 +143,7 @@ func TestPracticeFormWithoutJavaScript(t *testing.T) {
 	c := newExerciseClient(t)
 	ex, _ := c.course.Exercise("check-king-escapes")
 	page := "/learn/" + ex.Lesson + "/practice?ex=" + ex.ID
-	token := csrfToken(c.cookie.Value)
+	token := csrfToken(cookieID(c.cookie.Value))
 
 	post := func(v url.Values) string {
 		t.Helper()

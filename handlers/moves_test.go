@@ -89,7 +89,7 @@ func TestMoveExerciseAPI(t *testing.T) {
 
 func TestMoveExerciseFormWithoutJavaScript(t *testing.T) {
 	c := newExerciseClient(t)
-	token := csrfToken(c.cookie.Value)
+	token := csrfToken(cookieID(c.cookie.Value))
 	post := func(page string, v url.Values) string {
 		t.Helper()
 		v.Set("_csrf", token)

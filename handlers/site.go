@@ -10,6 +10,7 @@ import (
 	"chesstutor/lessons"
 	"chesstutor/quiz"
 	"chesstutor/quiz/rounds"
+	"chesstutor/retention"
 	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/views"
@@ -27,6 +28,15 @@ type SiteConfig struct {
 	// controls with it); zero means 1.
 	ClockScale float64
 	Now        func() time.Time // defaults to time.Now
+	// MaxGames caps a visitor's unfinished games; zero means
+	// games.DefaultMaxActive.
+	MaxGames int
+	// CookieKeys sign visitor cookies (Deps.CookieKeys); empty: a random
+	// key for this process.
+	CookieKeys [][]byte
+	// Retention are the periods shown on the privacy page (the job itself
+	// runs in main.go); zero fields take retention.DefaultPeriods.
+	Retention retention.Periods
 	// ReviewBudget is the engine time for one game's review; zero means
 	// review.DefaultBudget.
 	ReviewBudget time.Duration
@@ -57,7 +67,8 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	gs := games.New(games.Config{Store: cfg.Store, Engine: cfg.Engine, Now: cfg.Now, ClockScale: cfg.ClockScale})
+	gs := games.New(games.Config{Store: cfg.Store, Engine: cfg.Engine, Now: cfg.Now, ClockScale: cfg.ClockScale,
+		MaxActive: cfg.MaxGames})
 	// Game reviews and hints need an engine that analyses (*engine.Pool).
 	var reviews *review.Service
 	if an, ok := cfg.Engine.(review.Engine); ok {
@@ -65,15 +76,17 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 			Budget: cfg.ReviewBudget, Logger: cfg.Logger})
 	}
 	h := New(Deps{
-		Store:   cfg.Store,
-		Views:   renderer,
-		Games:   gs,
-		Reviews: reviews,
-		Rounds:  rounds.New(bank, cfg.Store),
-		Lessons: course,
-		Logger:  cfg.Logger,
-		Now:     cfg.Now,
-		Limits:  cfg.Limits,
+		Store:      cfg.Store,
+		Views:      renderer,
+		Games:      gs,
+		Reviews:    reviews,
+		Rounds:     rounds.New(bank, cfg.Store),
+		Lessons:    course,
+		Logger:     cfg.Logger,
+		Now:        cfg.Now,
+		Limits:     cfg.Limits,
+		CookieKeys: cfg.CookieKeys,
+		Retention:  cfg.Retention,
 	})
 	e := echo.New()
 	e.HideBanner = true

@@ -101,7 +101,7 @@ func (s *fullSite) visitor(t testing.TB) *siteVisitor {
 	if ck == nil {
 		t.Fatal("GET / set no visitor cookie")
 	}
-	return &siteVisitor{site: s, id: ck.Value, cookie: ck}
+	return &siteVisitor{site: s, id: cookieID(ck.Value), cookie: ck}
 }
 
 // cookieOf returns the cookie the response sets under name, or nil.

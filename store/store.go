@@ -86,6 +86,7 @@ type Store interface {
 	Reviews
 	Hints
 	Trainer
+	Secrets
 	// Ping reports whether the database answers (used by /healthz).
 	Ping(ctx context.Context) error
 	// Close releases the database; call it once, after the server stopped.

@@ -82,6 +82,8 @@ type Config struct {
 	Instances int
 	// DBPool is each instance's -db-pool (PostgreSQL); zero keeps the default.
 	DBPool int
+	// ServerArgs are extra flags for the started server.
+	ServerArgs []string
 }
 
 // Category names in the report.
@@ -171,6 +173,24 @@ type client struct {
 	rng  *rand.Rand
 	gap  time.Duration
 	last time.Time
+	// addr is the visitor's own client address, sent as X-Forwarded-For:
+	// the started server trusts loopback as its proxy, so every simulated
+	// person has their own per-address allowance, as on the internet.
+	addr string
+}
+
+// newClient is simulated person i with their own cookie jar and address,
+// sending at most pace requests per second.
+func newClient(base string, tr http.RoundTripper, rec *recorder, i int, pace float64) *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{
+		base: base,
+		http: &http.Client{Jar: jar, Transport: tr, Timeout: 60 * time.Second},
+		rec:  rec,
+		rng:  rand.New(rand.NewPCG(uint64(i)+1, 42)),
+		gap:  time.Duration(float64(time.Second) / pace),
+		addr: personAddress(i),
+	}
 }
 
 // errStop means the run is over; the request was not counted.
@@ -205,6 +225,9 @@ func (c *client) call(ctx context.Context, cat, method, path string, body any, w
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.addr != "" {
+		req.Header.Set("X-Forwarded-For", c.addr)
 	}
 	start := time.Now()
 	c.last = start
@@ -360,14 +383,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	defer cancel()
 	var wg sync.WaitGroup
 	spawn := func(i int, fn func(*client)) {
-		jar, _ := cookiejar.New(nil)
-		c := &client{
-			base: urls[i%len(urls)],
-			http: &http.Client{Jar: jar, Transport: transport, Timeout: 60 * time.Second},
-			rec:  rec,
-			rng:  rand.New(rand.NewPCG(uint64(i)+1, 42)),
-			gap:  time.Duration(float64(time.Second) / cfg.Pace),
-		}
+		c := newClient(urls[i%len(urls)], transport, rec, i, cfg.Pace)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -485,7 +501,34 @@ func main() {
 	flag.IntVar(&cfg.Instances, "instances", 1, "site processes to start on the one database, visitors spread over them (more than 1 needs PostgreSQL)")
 	flag.IntVar(&cfg.DBPool, "db-pool", 0, "each instance's -db-pool (PostgreSQL; 0 keeps the default)")
 	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
+	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go)")
+	var ac AbuseConfig
+	flag.IntVar(&ac.CrawlRequests, "crawl", 10_000, "crawler: cookieless page views")
+	flag.IntVar(&ac.CrawlAddresses, "crawl-addresses", 1000, "crawler: distinct client addresses the page views come from")
+	flag.IntVar(&ac.Workers, "workers", 8, "crawler and abuse: requests in flight at once")
+	flag.IntVar(&ac.FloodGames, "flood-games", 1000, "abuse: cookieless POST /api/games from one address")
+	flag.IntVar(&ac.FakeCookies, "fake-cookies", 100_000, "abuse: requests with distinct fake cookies from distinct addresses")
+	flag.IntVar(&ac.Players, "players", 10, "abuse: real visitors playing friend games during the flood")
 	flag.Parse()
+	if *mode != "visitors" {
+		ac.Bin, ac.LogLevel = cfg.Bin, "warn"
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		var err error
+		switch *mode {
+		case "crawler":
+			err = RunCrawler(ctx, ac, os.Stdout)
+		case "abuse":
+			_, err = RunAbuse(ctx, ac, os.Stdout)
+		default:
+			err = fmt.Errorf("unknown -mode %q: visitors, crawler or abuse", *mode)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *smoke {
 		cfg.Friends, cfg.Readers, cfg.Computer, cfg.Level, cfg.Duration = smokeConfig.Friends,
 			smokeConfig.Readers, smokeConfig.Computer, smokeConfig.Level, smokeConfig.Duration

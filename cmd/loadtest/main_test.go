@@ -93,3 +93,30 @@ func TestPercentile(t *testing.T) {
 		t.Errorf("percentile of nothing = %d, want 0", got)
 	}
 }
+
+// TestCrawlerAndAbuseModes runs both modes small: page views store no row
+// and do not grow the WAL; a cookieless flood from one address gets no
+// more than the new-visitor allowance; fake cookies store nothing.
+func TestCrawlerAndAbuseModes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the server twice")
+	}
+	var out bytes.Buffer
+	if err := RunCrawler(context.Background(), AbuseConfig{CrawlRequests: 200, CrawlAddresses: 50, Workers: 4}, &out); err != nil {
+		t.Fatalf("crawler: %v\n%s", err, out.String())
+	}
+	t.Log("\n" + out.String())
+	out.Reset()
+	rep, err := RunAbuse(context.Background(), AbuseConfig{FloodGames: 100, FakeCookies: 500, Players: 1, Workers: 4}, &out)
+	if err != nil {
+		t.Fatalf("abuse: %v\n%s", err, out.String())
+	}
+	t.Log("\n" + out.String())
+	// The allowance: a burst of 60 new visitors, then one every 2 s.
+	if allowed := 60 + int(rep.FloodTime.Seconds()/2) + 1; rep.FloodCreated < 60 || rep.FloodCreated > allowed {
+		t.Errorf("the cookieless flood created %d games in %s, want 60 to %d", rep.FloodCreated, rep.FloodTime, allowed)
+	}
+	if rep.FakeVisitors != 0 {
+		t.Errorf("fake cookies stored %d visitors", rep.FakeVisitors)
+	}
+}

@@ -23,6 +23,7 @@ import (
 type server struct {
 	cmd  *exec.Cmd
 	url  string
+	db   string // the database as given to -db
 	done chan error
 	err  error // the exit, once stopped
 }
@@ -108,13 +109,17 @@ func startServer(bin, db, logPath string, cfg Config) (*server, error) {
 	if level == "" {
 		level = "info"
 	}
-	cmd := exec.Command(bin, "-addr", addr, "-db", db, "-log-level", level, "-db-pool", strconv.Itoa(cfg.DBPool))
+	// Loopback is the trusted proxy: each simulated person sends their own
+	// address in X-Forwarded-For (see client.addr).
+	args := append([]string{"-addr", addr, "-db", db, "-log-level", level, "-db-pool", strconv.Itoa(cfg.DBPool),
+		"-trusted-proxy", "127.0.0.1"}, cfg.ServerArgs...)
+	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
 		logFile.Close()
 		return nil, err
 	}
-	s := &server{cmd: cmd, url: "http://" + addr, done: make(chan error, 1)}
+	s := &server{cmd: cmd, url: "http://" + addr, db: db, done: make(chan error, 1)}
 	go func() {
 		s.done <- cmd.Wait()
 		logFile.Close()

@@ -59,6 +59,12 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("TrainerBest", c.trainerBest)
 	t.Run("ConcurrentWritersOfAllKinds", c.concurrentWritersOfAllKinds)
 	t.Run("DataSurvivesReopen", c.dataSurvivesReopen)
+	t.Run("ForgetVisitor", c.forgetVisitor)
+	t.Run("ExportVisitor", c.exportVisitor)
+	t.Run("ExpireVisitors", c.expireVisitors)
+	t.Run("CapActiveGames", c.capActiveGames)
+	t.Run("AbandonIdleGames", c.abandonIdleGames)
+	t.Run("Secrets", c.secrets)
 }
 
 type contract struct {

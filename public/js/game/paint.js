@@ -97,6 +97,7 @@ const DRAWN = {
 
 /** The result card's headline: to the visitor, or by colour in friend games. */
 export function headline(s) {
+  if (s.status === "abandoned") return "Game closed";
   const key = String(s.status).toLowerCase().replace(/[\s_-]+/g, "");
   if (s.result === "1/2-1/2") return DRAWN[key] || s.reason;
   if (!isComputer()) return s.reason;
@@ -110,7 +111,8 @@ function paintResult() {
   card.hidden = active();
   if (active()) return;
   card.querySelector(".end-title").textContent = `${headline(s)}.`;
-  card.querySelector(".end-result").textContent = s.result === "1/2-1/2" ? "½–½" : s.result;
+  // An abandoned game has no result ("*"): the title says it was closed.
+  card.querySelector(".end-result").textContent = s.status === "abandoned" ? "" : s.result === "1/2-1/2" ? "½–½" : s.result;
   card.querySelector(".end-reason").textContent = `${s.reason}.`;
   card.querySelector(".end-cause").textContent = s.cause || "";
 }
