@@ -91,11 +91,16 @@ func (s *Postgres) ExpireVisitors(ctx context.Context, idleSince, emptySince tim
 			cond = append(cond, `NOT EXISTS (SELECT 1 FROM "`+t.name+`" AS o WHERE o."`+t.column+`" = v.id)`)
 		}
 	}
-	tag, err := s.db.Exec(ctx, `DELETE FROM visitors WHERE id IN (
-		(SELECT id FROM visitors WHERE last_seen < $1
-		 UNION
-		 SELECT v.id FROM visitors AS v WHERE v.last_seen < $2 AND `+strings.Join(cond, " AND ")+`)
-		LIMIT $3)`, idleSince, emptySince, limit)
+	// SKIP LOCKED: every instance runs the retention job, and two sweeps
+	// at once then take different visitors instead of waiting on (or
+	// deadlocking over) the same rows.
+	// The choice is a MATERIALIZED CTE: as a plain IN (subquery) the
+	// planner may run a locking subquery more than once and exceed limit.
+	tag, err := s.db.Exec(ctx, `WITH picked AS MATERIALIZED (
+		SELECT v.id FROM visitors AS v
+		WHERE v.last_seen < $1 OR (v.last_seen < $2 AND `+strings.Join(cond, " AND ")+`)
+		LIMIT $3 FOR UPDATE SKIP LOCKED)
+		DELETE FROM visitors WHERE id IN (SELECT id FROM picked)`, idleSince, emptySince, limit)
 	if err != nil {
 		return 0, fmt.Errorf("postgres: expire visitors: %w", translate(err))
 	}
@@ -105,9 +110,9 @@ func (s *Postgres) ExpireVisitors(ctx context.Context, idleSince, emptySince tim
 // CapActiveGames closes the visitor's least recently played active games
 // beyond the newest keep, as abandoned.
 func (s *Postgres) CapActiveGames(ctx context.Context, visitor string, keep int) (int, error) {
-	return s.abandon(ctx, "cap active games", `id IN (
-		SELECT id FROM games WHERE visitor_id = $1 AND status = 'active'
-		ORDER BY updated_at_ms DESC, id OFFSET $2)`, visitor, max(keep, 0))
+	return s.abandon(ctx, "cap active games", `SELECT id FROM games
+		WHERE visitor_id = $1 AND status = 'active'
+		ORDER BY updated_at_ms DESC, id OFFSET $2`, visitor, max(keep, 0))
 }
 
 // AbandonIdleGames closes at most limit active games last played before
@@ -116,17 +121,23 @@ func (s *Postgres) AbandonIdleGames(ctx context.Context, idleSince time.Time, li
 	if limit <= 0 {
 		return 0, nil
 	}
-	return s.abandon(ctx, "abandon idle games", `id IN (
-		SELECT id FROM games WHERE status = 'active' AND updated_at_ms < $1 LIMIT $2)`,
+	// SKIP LOCKED, as in ExpireVisitors: concurrent sweeps share the work,
+	// and a game a move is saving right now waits for the next sweep.
+	return s.abandon(ctx, "abandon idle games", `SELECT id FROM games
+		WHERE status = 'active' AND updated_at_ms < $1
+		LIMIT $2 FOR UPDATE SKIP LOCKED`,
 		idleSince.UnixMilli(), limit)
 }
 
-// abandon closes the active games that where selects; the last-played
-// time stays: closing is not playing.
-func (s *Postgres) abandon(ctx context.Context, what, where string, args ...any) (int, error) {
-	tag, err := s.db.Exec(ctx, `UPDATE games SET status = 'abandoned', reason = 'abandoned',
+// abandon closes the active games whose ids pick selects; the
+// last-played time stays: closing is not playing. pick runs once, as a
+// MATERIALIZED CTE: as a plain IN (subquery) the planner may run a
+// LIMITed, locking subquery more than once and close more than asked.
+func (s *Postgres) abandon(ctx context.Context, what, pick string, args ...any) (int, error) {
+	tag, err := s.db.Exec(ctx, `WITH picked AS MATERIALIZED (`+pick+`)
+		UPDATE games SET status = 'abandoned', reason = 'abandoned',
 		result = '*', running_since_ms = NULL, draw_offer = '', version = version + 1
-		WHERE status = 'active' AND `+where, args...)
+		WHERE status = 'active' AND id IN (SELECT id FROM picked)`, args...)
 	if err != nil {
 		return 0, fmt.Errorf("postgres: %s: %w", what, translate(err))
 	}
