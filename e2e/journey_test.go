@@ -165,18 +165,34 @@ func answerQuizQuestion(t *testing.T, b *Browser, bank *quiz.Bank, n int) (strin
 			t.Fatalf("the page shows question %q the bank does not know", id)
 		}
 		pos := boardFEN(t, b, `[data-quiz] [data-board]`)
+		// Most keys are targets; a "which piece moves" question (Nbd2)
+		// has the start of the move its prompt writes.
 		targets := map[string]bool{}
 		for _, m := range pos.LegalMoves() {
 			targets[m.To().String()] = true
-			targets[m.From().String()] = true
+			if strings.Contains(prompt, strings.TrimRight(pos.SAN(m), "+#")) {
+				targets[m.From().String()] = true
+			}
 		}
 		for _, sq := range q.Key() {
 			if !targets[sq] {
-				t.Errorf("question %s: answer square %s is no legal move's start or target in %s", id, sq, pos.FEN())
+				t.Errorf("question %s: answer square %s is neither a legal move's target nor the start of the move the prompt writes in %s", id, sq, pos.FEN())
 			}
 			journeyClick(t, b, `[data-quiz] [data-board] [data-square="`+sq+`"]`)
 			journeyWait(t, b, sq+" marked", `document.querySelector('[data-quiz] [data-board] [data-square="`+sq+`"]').classList.contains("marked")`, 10*time.Second)
 		}
+	case quiz.Name:
+		// "Click the square h8": the one square the prompt names.
+		q, ok := bank.Question(id)
+		if !ok {
+			t.Fatalf("the page shows question %q the bank does not know", id)
+		}
+		key := q.Key()
+		if len(key) != 1 || !strings.Contains(prompt, key[0]) {
+			t.Fatalf("question %s: key %v is not the one square the prompt %q names", id, key, prompt)
+		}
+		journeyClick(t, b, `[data-quiz] [data-board] [data-square="`+key[0]+`"]`)
+		journeyWait(t, b, key[0]+" marked", `document.querySelector('[data-quiz] [data-board] [data-square="`+key[0]+`"]').classList.contains("marked")`, 10*time.Second)
 	case quiz.Status:
 		pos := boardFEN(t, b, `[data-quiz] [data-board]`)
 		answer := "none"

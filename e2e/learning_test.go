@@ -163,7 +163,7 @@ func TestBoardsFitTheScreen(t *testing.T) {
 				{"practice " + first.ID, exerciseURL(srv, first.Lesson, first.ID), `[data-action="check"]`},
 				{"practice " + long.ID, exerciseURL(srv, long.Lesson, long.ID), `[data-action="check"]`},
 				{"quiz board question", quizURL, `[data-action="answer"]`},
-				{"move " + longMove.ID, exerciseURL(srv, longMove.Lesson, longMove.ID), `[data-action="reset"]`},
+				{"move " + longMove.ID, exerciseURL(srv, longMove.Lesson, longMove.ID), `[data-action="next"]`},
 				{"trainer", srv.URL + "/practice/squares", `[data-action="start"]`},
 			}
 			for _, p := range pages {

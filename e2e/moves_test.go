@@ -38,6 +38,9 @@ func TestMoveExerciseMateInOne(t *testing.T) {
 	b := newBrowser(t, WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
 	b.Open(exerciseURL(srv, "checkmate", "mate-one-back-rank"))
 	b.WaitScript("[data-move-page]")
+	if Eval[bool](b, `!document.querySelector('[data-action="reset"]').hidden`) {
+		t.Error("Try again shows before any move")
+	}
 	if got := Eval[string](b, `document.querySelector("[data-move-page]").dataset.exerciseKind + " " + document.querySelector("[data-move-page]").dataset.goal`); got != "move mate" {
 		t.Fatalf("page hooks = %q, want %q", got, "move mate")
 	}
