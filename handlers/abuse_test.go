@@ -405,3 +405,29 @@ func TestPrivacyPage(t *testing.T) {
 		t.Error("the privacy page says nothing is kept after a game was stored")
 	}
 }
+
+// TestForgottenElsewhereAsksToReload: a visitor forgotten by another
+// instance (here: straight in the store) while this one still trusts its
+// cached id gets a 409 with a sentence, not a 500, and the next write
+// stores the visitor afresh (N8, issue 18).
+func TestForgottenElsewhereAsksToReload(t *testing.T) {
+	s := newFullSite(t)
+	ctx := context.Background()
+	v := s.visitor(t)
+	if rec := v.form("/learn/board/done", url.Values{}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("lesson done = %d", rec.Code)
+	}
+	if err := s.st.ForgetVisitor(ctx, v.id); err != nil {
+		t.Fatal(err)
+	}
+	rec := v.form("/learn/setting-up/done", url.Values{})
+	if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), "Reload the page") {
+		t.Fatalf("write after a forget elsewhere = %d: %s", rec.Code, rec.Body.String())
+	}
+	if rec := v.form("/learn/setting-up/done", url.Values{}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("the next write = %d, want the visitor stored afresh", rec.Code)
+	}
+	if ok, err := s.st.VisitorExists(ctx, v.id); err != nil || !ok {
+		t.Fatalf("visitor stored again: %v, %v", ok, err)
+	}
+}

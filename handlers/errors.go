@@ -20,6 +20,11 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		return
 	}
 	status, msg := h.classify(err)
+	if errors.Is(err, store.ErrGone) {
+		// Forgotten meanwhile (perhaps on another instance): the next write
+		// stores the visitor afresh instead of trusting the cache (N8).
+		h.visitors.forget(visitorID(c))
+	}
 	if status >= 500 {
 		h.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path,
 			"status", status, "err", err)
@@ -72,6 +77,8 @@ func (h *Handler) classify(err error) (int, string) {
 		return http.StatusNotFound, defaultMessage(http.StatusNotFound)
 	case errors.Is(err, store.ErrConflict):
 		return http.StatusConflict, defaultMessage(http.StatusConflict)
+	case errors.Is(err, store.ErrGone):
+		return http.StatusConflict, "Your saved progress was deleted a moment ago, so this was not saved. Reload the page and try again."
 	case errors.As(err, &tooBig):
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is too large; the limit is %d bytes.", tooBig.Limit)
 	}

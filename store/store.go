@@ -20,6 +20,13 @@ var ErrNotFound = errors.New("store: not found")
 // 409).
 var ErrConflict = errors.New("store: conflict")
 
+// ErrGone means a write named a visitor (or a record of theirs) that is no
+// longer stored, so the database's foreign keys refused it and nothing was
+// changed. It happens when "forget me" ran, perhaps on another instance,
+// while a page still carried the visitor's cookie (handlers answer 409 and
+// forget the visitor from their cache, so the next write stores it anew).
+var ErrGone = errors.New("store: the visitor this belongs to is no longer stored")
+
 // ErrUnavailable means the storage, not the request, is at fault: the disk
 // is full, the database is read-only or failing to write, too busy, or
 // cannot be reached. Nothing was changed; the same request may work later

@@ -341,6 +341,9 @@ func translate(err error) error {
 	}
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) {
+		if pg.Code == "23503" { // foreign_key_violation
+			return fmt.Errorf("%w: %v", store.ErrGone, err)
+		}
 		if f := faultOf(pg.Code); f != 0 {
 			return &store.UnavailableError{Fault: f, Err: err}
 		}

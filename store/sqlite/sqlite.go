@@ -194,6 +194,8 @@ const (
 	codeIOErr    = 10 // SQLITE_IOERR: a write or sync failed
 	codeFull     = 13 // SQLITE_FULL: the disk is full
 	codeCantOpen = 14 // SQLITE_CANTOPEN
+
+	codeForeignKey = 787 // SQLITE_CONSTRAINT_FOREIGNKEY (extended)
 )
 
 // translate turns a driver error that is the storage's fault into a
@@ -211,6 +213,9 @@ func translate(err error) error {
 	var coded interface{ Code() int }
 	if !errors.As(err, &coded) {
 		return err
+	}
+	if coded.Code() == codeForeignKey {
+		return fmt.Errorf("%w: %v", store.ErrGone, err)
 	}
 	var f store.Fault
 	switch coded.Code() & 0xff {

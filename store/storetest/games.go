@@ -134,8 +134,8 @@ func (c *contract) gamesCreateLoadList(t *testing.T) {
 		t.Errorf("after the duplicate: %v, %v; want Alice's game", got, err)
 	}
 	// A game needs a stored visitor.
-	if err := s.CreateGame(ctx, newGame(gameID(3), carol)); err == nil {
-		t.Error("CreateGame stored a game for an unknown visitor")
+	if err := s.CreateGame(ctx, newGame(gameID(3), carol)); !errors.Is(err, store.ErrGone) {
+		t.Errorf("CreateGame for an unknown visitor: %v, want ErrGone", err)
 	}
 }
 

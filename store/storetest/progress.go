@@ -2,7 +2,10 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"testing"
+
+	"chesstutor/store"
 )
 
 // The visitors, progress and trainer parts of the contract.
@@ -99,8 +102,8 @@ func (c *contract) trainerBest(t *testing.T) {
 	if other, err := s.TrainerBest(ctx, bob); err != nil || len(other) != 0 {
 		t.Errorf("another visitor sees %v, %v", other, err)
 	}
-	if _, err := s.SaveTrainerScore(ctx, carol, "white", "find", 3); err == nil {
-		t.Error("a trainer score for an unknown visitor was stored")
+	if _, err := s.SaveTrainerScore(ctx, carol, "white", "find", 3); !errors.Is(err, store.ErrGone) {
+		t.Errorf("a trainer score for an unknown visitor: %v, want ErrGone", err)
 	}
 	if _, err := s.SaveTrainerScore(ctx, alice, "sideways", "find", 3); err == nil {
 		t.Error("a trainer score for an unknown view was stored")
@@ -110,10 +113,10 @@ func (c *contract) trainerBest(t *testing.T) {
 func (c *contract) progressOfUnknownVisitor(t *testing.T) {
 	ctx := context.Background()
 	s := c.fresh(t, alice)
-	if err := s.MarkLessonRead(ctx, carol, "rook"); err == nil {
-		t.Error("progress for an unknown visitor was stored")
+	if err := s.MarkLessonRead(ctx, carol, "rook"); !errors.Is(err, store.ErrGone) {
+		t.Errorf("progress for an unknown visitor: %v, want ErrGone", err)
 	}
-	if err := s.MarkExerciseSolved(ctx, carol, "rook-corner", "rook"); err == nil {
-		t.Error("a solved exercise for an unknown visitor was stored")
+	if err := s.MarkExerciseSolved(ctx, carol, "rook-corner", "rook"); !errors.Is(err, store.ErrGone) {
+		t.Errorf("a solved exercise for an unknown visitor: %v, want ErrGone", err)
 	}
 }

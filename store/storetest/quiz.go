@@ -188,8 +188,8 @@ func (c *contract) quizNotFound(t *testing.T) {
 	if _, _, err := s.AnswerQuiz(ctx, alice, "nosuchround", 0, "a", true); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("unknown round: %v, want ErrNotFound", err)
 	}
-	if _, err := s.StartQuizRound(ctx, carol, []string{"q1"}); err == nil {
-		t.Error("a round for an unknown visitor was stored")
+	if _, err := s.StartQuizRound(ctx, carol, []string{"q1"}); !errors.Is(err, store.ErrGone) {
+		t.Errorf("a round for an unknown visitor: %v, want ErrGone", err)
 	}
 }
 
