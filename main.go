@@ -21,24 +21,29 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
 	"chesstutor/chess/engine"
 	"chesstutor/games"
 	"chesstutor/handlers"
-	"chesstutor/lessons"
-	"chesstutor/quiz"
+	"chesstutor/retention"
 	"chesstutor/store"
+	"chesstutor/store/postgres"
 	"chesstutor/store/sqlite"
-	"chesstutor/views"
 )
 
 type config struct {
 	addr     string
 	db       string
+	dbPool   int
 	logLevel string
 	apiRate  float64
 	apiBurst int
+
+	// Abuse resistance (N8), see README "Performance and limits".
+	limits         handlers.Limits // the per-address fields
+	trustedProxies string
+	maxGames       int
+	retention      retention.Periods
+	retentionEvery time.Duration
 }
 
 // env returns the environment variable or a default.
@@ -53,7 +58,12 @@ func parseConfig(args []string) (config, error) {
 	var cfg config
 	fs := flag.NewFlagSet("chesstutor", flag.ContinueOnError)
 	fs.StringVar(&cfg.addr, "addr", env("CHESS_ADDR", "127.0.0.1:8080"), "listen address (env CHESS_ADDR)")
-	fs.StringVar(&cfg.db, "db", env("CHESS_DB", "data/chess.db"), "SQLite database file, created if missing; postgres:// DSNs are reserved for the PostgreSQL store (env CHESS_DB)")
+	fs.StringVar(&cfg.db, "db", env("CHESS_DB", "data/chess.db"), "SQLite database file, created if missing, or a PostgreSQL address postgres://user:password@host:5432/database shared by several instances (env CHESS_DB)")
+	poolDef, err := strconv.Atoi(env("CHESS_DB_POOL", "0"))
+	if err != nil {
+		return cfg, fmt.Errorf("CHESS_DB_POOL: %w", err)
+	}
+	fs.IntVar(&cfg.dbPool, "db-pool", poolDef, fmt.Sprintf("PostgreSQL only: most connections this instance opens; 0 keeps the DSN's pool_max_conns or %d (env CHESS_DB_POOL)", postgres.DefaultPoolSize))
 	fs.StringVar(&cfg.logLevel, "log-level", env("CHESS_LOG_LEVEL", "info"), "debug, info, warn or error (env CHESS_LOG_LEVEL)")
 	rateDef, err := strconv.ParseFloat(env("CHESS_API_RATE", strconv.Itoa(handlers.DefaultAPIRate)), 64)
 	if err != nil {
@@ -65,13 +75,82 @@ func parseConfig(args []string) (config, error) {
 	}
 	fs.Float64Var(&cfg.apiRate, "api-rate", rateDef, "sustained /api requests per second per visitor (env CHESS_API_RATE)")
 	fs.IntVar(&cfg.apiBurst, "api-burst", burstDef, "/api requests per visitor allowed in a burst (env CHESS_API_BURST)")
+	l := &cfg.limits
+	fs.Float64Var(&l.PageRate, "page-rate", handlers.DefaultPageRate, "sustained page and API reads per second per client address")
+	fs.IntVar(&l.PageBurst, "page-burst", handlers.DefaultPageBurst, "page and API reads per client address allowed in a burst")
+	fs.Float64Var(&l.VisitorRate, "visitor-rate", handlers.DefaultVisitorRate, "new visitors stored per second per client address")
+	fs.IntVar(&l.VisitorBurst, "visitor-burst", handlers.DefaultVisitorBurst, "new visitors per client address allowed in a burst")
+	fs.Float64Var(&l.GameRate, "game-rate", handlers.DefaultGameRate, "games started per second per client address")
+	fs.IntVar(&l.GameBurst, "game-burst", handlers.DefaultGameBurst, "games started per client address allowed in a burst")
+	fs.IntVar(&l.LimiterKeys, "limiter-keys", handlers.DefaultLimiterKeys, "most visitors or addresses each rate limiter remembers")
+	fs.StringVar(&cfg.trustedProxies, "trusted-proxy", env("CHESS_TRUSTED_PROXY", ""), "comma-separated IPs or CIDRs of reverse proxies whose X-Forwarded-For names the client; empty: use the connection's address (env CHESS_TRUSTED_PROXY)")
+	fs.IntVar(&cfg.maxGames, "max-games", games.DefaultMaxActive, "unfinished games per visitor; starting one more closes the least recently played as abandoned")
+	fs.DurationVar(&cfg.retention.Visitors, "keep-visitors", retention.DefaultPeriods.Visitors, "delete a visitor and all their data this long after their last write")
+	fs.DurationVar(&cfg.retention.Empty, "keep-empty-visitors", retention.DefaultPeriods.Empty, "delete a visitor with nothing stored this long after they were last seen (at least 2h)")
+	fs.DurationVar(&cfg.retention.Games, "close-games-after", retention.DefaultPeriods.Games, "close an unfinished game nobody played for this long as abandoned")
+	fs.DurationVar(&cfg.retentionEvery, "retention-every", time.Hour, "how often the retention job runs")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected arguments: %v", fs.Args())
 	}
+	if cfg.dbPool < 0 {
+		return cfg, fmt.Errorf("-db-pool must be 0 (the default) or more, not %d", cfg.dbPool)
+	}
+	if cfg.trustedProxies != "" {
+		for _, p := range strings.Split(cfg.trustedProxies, ",") {
+			if _, _, err := handlers.ParseProxy(p); err != nil {
+				return cfg, fmt.Errorf("-trusted-proxy: %w", err)
+			}
+			l.TrustedProxies = append(l.TrustedProxies, strings.TrimSpace(p))
+		}
+	}
+	for name, v := range map[string]float64{"-page-rate": l.PageRate, "-visitor-rate": l.VisitorRate, "-game-rate": l.GameRate,
+		"-page-burst": float64(l.PageBurst), "-visitor-burst": float64(l.VisitorBurst), "-game-burst": float64(l.GameBurst),
+		"-limiter-keys": float64(l.LimiterKeys), "-max-games": float64(cfg.maxGames)} {
+		if v <= 0 {
+			return cfg, fmt.Errorf("%s must be positive", name)
+		}
+	}
+	r := cfg.retention
+	switch {
+	case r.Visitors <= 0 || r.Games <= 0 || cfg.retentionEvery <= 0:
+		return cfg, errors.New("-keep-visitors, -close-games-after and -retention-every must be positive")
+	case r.Empty < 2*time.Hour:
+		// The handlers trust for an hour that a visitor they stored is
+		// still there; an empty visitor must outlive that.
+		return cfg, errors.New("-keep-empty-visitors must be at least 2h")
+	}
 	return cfg, nil
+}
+
+// cookieKeys returns the keys that sign visitor cookies: those in
+// CHESS_COOKIE_KEY (comma-separated, the first signs; at least 32
+// characters each), then the key kept in the database, generated on the
+// first start. The database key always verifies, so moving from it to a
+// key in the environment, or rotating, logs nobody out: put the new key
+// first and keep the old ones after it until the cookies they signed have
+// been signed again (each is, on its visitor's next request).
+func cookieKeys(ctx context.Context, st store.Store) ([][]byte, error) {
+	fresh, err := handlers.NewCookieKey()
+	if err != nil {
+		return nil, err
+	}
+	stored, err := st.Secret(ctx, "cookie-key", fresh)
+	if err != nil {
+		return nil, fmt.Errorf("cookie key: %w", err)
+	}
+	var keys [][]byte
+	if v := os.Getenv("CHESS_COOKIE_KEY"); v != "" {
+		for _, k := range strings.Split(v, ",") {
+			if k = strings.TrimSpace(k); len(k) < 32 {
+				return nil, errors.New("CHESS_COOKIE_KEY: each key must be at least 32 characters (try: openssl rand -hex 32)")
+			}
+			keys = append(keys, []byte(k))
+		}
+	}
+	return append(keys, stored), nil
 }
 
 func main() {
@@ -100,25 +179,36 @@ func main() {
 }
 
 // openStore picks the store implementation by the -db value (N6): a
-// postgres:// or postgresql:// DSN names a PostgreSQL server, anything else
-// is the path of an SQLite file.
-func openStore(ctx context.Context, db string) (store.Store, error) {
-	if scheme, _, ok := strings.Cut(db, "://"); ok {
+// postgres:// or postgresql:// DSN names a PostgreSQL server shared by
+// every instance (pool bounds this one's connections), anything else is
+// the path of an SQLite file.
+func openStore(ctx context.Context, db string, pool int) (store.Store, error) {
+	if isDSN(db) {
+		scheme, _, _ := strings.Cut(db, "://")
 		switch strings.ToLower(scheme) {
 		case "postgres", "postgresql":
-			// The PostgreSQL store (issue 18) plugs in here.
-			return nil, errors.New("-db: PostgreSQL is not supported yet; give the path of an SQLite file")
+			return postgres.Open(ctx, db, postgres.Options{PoolSize: pool})
 		default:
-			return nil, fmt.Errorf("-db: unknown database kind %q; give the path of an SQLite file", scheme)
+			return nil, fmt.Errorf("-db: unknown database kind %q; give the path of an SQLite file or a postgres:// address", scheme)
 		}
 	}
 	return sqlite.Open(ctx, db)
 }
 
+func isDSN(db string) bool { return strings.Contains(db, "://") }
+
+// dbForLog names the database without a password.
+func dbForLog(db string) string {
+	if isDSN(db) {
+		return postgres.Redact(db)
+	}
+	return db
+}
+
 // run serves until ctx is cancelled, then lets in-flight requests finish
 // and closes the database.
 func run(ctx context.Context, cfg config, log *slog.Logger) error {
-	st, err := openStore(ctx, cfg.db)
+	st, err := openStore(ctx, cfg.db, cfg.dbPool)
 	if err != nil {
 		return err
 	}
@@ -128,18 +218,6 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		}
 	}()
 
-	renderer, err := views.New()
-	if err != nil {
-		return err
-	}
-	bank, err := quiz.Load()
-	if err != nil {
-		return err
-	}
-	course, err := lessons.Load()
-	if err != nil {
-		return err
-	}
 	// Searches use every core but one, so the computer never starves page
 	// requests (C3): on two cores, eight level-8 games at once kept lesson
 	// pages at p99 226 ms with two searches and 48 ms with one (issue 9).
@@ -150,28 +228,44 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err != nil || clockScale <= 0 {
 		return fmt.Errorf("CHESS_TEST_CLOCK_SCALE must be a positive number, not %q", os.Getenv("CHESS_TEST_CLOCK_SCALE"))
 	}
-	gameService := games.New(games.Config{Store: st, Engine: pool, ClockScale: clockScale})
-
-	h := handlers.New(handlers.Deps{
-		Store:   st,
-		Views:   renderer,
-		Games:   gameService,
-		Quiz:    bank,
-		Lessons: course,
-		Logger:  log,
-		Limits:  handlers.Limits{APIRate: cfg.apiRate, APIBurst: cfg.apiBurst},
+	keys, err := cookieKeys(ctx, st)
+	if err != nil {
+		return err
+	}
+	limits := cfg.limits
+	limits.APIRate, limits.APIBurst = cfg.apiRate, cfg.apiBurst
+	site, err := handlers.NewSite(handlers.SiteConfig{
+		Store:      st,
+		Engine:     pool,
+		Logger:     log,
+		Limits:     limits,
+		ClockScale: clockScale,
+		MaxGames:   cfg.maxGames,
+		CookieKeys: keys,
+		Retention:  cfg.retention,
 	})
-	e := echo.New()
-	e.HideBanner = true
-	e.HidePort = true
-	h.Register(e)
+	if err != nil {
+		return err
+	}
+	// Game reviews run in the background on the same engine pool, so they
+	// wait their turn beside the games (C3). They stop with the server and
+	// resume from the positions already stored when it starts again.
+	reviewCtx, stopReviews := context.WithCancel(ctx)
+	reviewsDone := make(chan struct{})
+	go func() {
+		defer close(reviewsDone)
+		if err := site.Reviews.Run(reviewCtx); err != nil {
+			log.Error("game reviews stopped", "err", err)
+		}
+	}()
+	defer func() { stopReviews(); <-reviewsDone }()
 
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.addr, err)
 	}
 	srv := &http.Server{
-		Handler:           e,
+		Handler:           site,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -180,7 +274,15 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	log.Info("serving", "url", "http://"+ln.Addr().String(), "db", cfg.db)
+	// Retention (N8): old and empty visitors, idle games; it stops with ctx.
+	jobCtx, stopJob := context.WithCancel(context.Background())
+	jobDone := make(chan struct{})
+	go func() {
+		defer close(jobDone)
+		retention.New(retention.Config{Store: st, Periods: cfg.retention, Logger: log}).Run(jobCtx, cfg.retentionEvery)
+	}()
+	defer func() { stopJob(); <-jobDone }()
+	log.Info("serving", "url", "http://"+ln.Addr().String(), "db", dbForLog(cfg.db))
 
 	select {
 	case err := <-served:

@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -83,6 +84,30 @@ func TestRewordingChangesWordsNotCodes(t *testing.T) {
 	for m := Checkmate; int(m) < numMethods; m++ {
 		if w := m.String(); !strings.HasPrefix(w, "«") {
 			t.Errorf("%s was not reworded: %q", m.Code(), w)
+		}
+	}
+}
+
+func TestFullMoves(t *testing.T) {
+	black, err := ParseFEN("4k3/8/8/8/8/8/8/4K2R b K - 0 7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _ := ParseFEN(StartFEN)
+	tests := []struct {
+		start *Position
+		sans  []string
+		want  []FullMove
+	}{
+		{start, nil, nil},
+		{start, []string{"e4"}, []FullMove{{1, "e4", ""}}},
+		{start, []string{"e4", "e5", "Nf3"}, []FullMove{{1, "e4", "e5"}, {2, "Nf3", ""}}},
+		{black, []string{"Kd7", "O-O", "Kc6"}, []FullMove{{7, "", "Kd7"}, {8, "O-O", "Kc6"}}},
+	}
+	for _, tc := range tests {
+		got := FullMoves(tc.start, tc.sans)
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("FullMoves(%s, %v) = %v, want %v", tc.start.FEN(), tc.sans, got, tc.want)
 		}
 	}
 }

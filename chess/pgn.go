@@ -6,6 +6,35 @@ import (
 	"strings"
 )
 
+// FullMove is one numbered line of a move list: "12. Nf3 Nc6". White is ""
+// when the list starts with Black's move, Black is "" when White's move is
+// the last one.
+type FullMove struct {
+	Number       int
+	White, Black string
+}
+
+// FullMoves groups the SAN moves of a game that started at start into
+// numbered full moves, counting from start's move number. It is the one
+// place the site numbers moves: PGN, the game page's move list and the quiz.
+func FullMoves(start *Position, sans []string) []FullMove {
+	var out []FullMove
+	n, i := start.FullmoveNumber(), 0
+	if start.Turn() == Black && len(sans) > 0 {
+		out = append(out, FullMove{Number: n, Black: sans[0]})
+		n, i = n+1, 1
+	}
+	for ; i < len(sans); i += 2 {
+		fm := FullMove{Number: n, White: sans[i]}
+		if i+1 < len(sans) {
+			fm.Black = sans[i+1]
+		}
+		out = append(out, fm)
+		n++
+	}
+	return out
+}
+
 var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
 // PGN returns the game in Portable Game Notation (R11): the Seven Tag Roster
@@ -46,19 +75,15 @@ func (g *Game) PGN(tags map[string]string) string {
 	b.WriteByte('\n')
 
 	var tokens []string
-	num, turn := start.FullmoveNumber(), start.Turn()
-	for i, san := range g.sans {
-		switch {
-		case turn == White:
-			tokens = append(tokens, strconv.Itoa(num)+".")
-		case i == 0:
-			tokens = append(tokens, strconv.Itoa(num)+"...")
+	for _, fm := range FullMoves(start, g.sans) {
+		if fm.White == "" {
+			tokens = append(tokens, strconv.Itoa(fm.Number)+"...")
+		} else {
+			tokens = append(tokens, strconv.Itoa(fm.Number)+".", fm.White)
 		}
-		tokens = append(tokens, san)
-		if turn == Black {
-			num++
+		if fm.Black != "" {
+			tokens = append(tokens, fm.Black)
 		}
-		turn = turn.Other()
 	}
 	if r := o.Reason(); r != "" {
 		tokens = append(tokens, strings.Fields("{"+r+".}")...)

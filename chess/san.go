@@ -167,7 +167,7 @@ func (p *Position) parseSAN(s string) (Move, error) {
 		if long {
 			side = "queen side"
 		}
-		return NoMove, fmt.Errorf("chess: %s cannot castle on the %s here", p.turn.title(), side)
+		return NoMove, fmt.Errorf("chess: %s cannot castle on the %s here", p.turn.Name(), side)
 	}
 
 	// Grammar: [KQRBNP]? [a-h]? [1-8]? [x:-]? [a-h][1-8] (=?[QRBN])?
@@ -252,7 +252,7 @@ func (p *Position) parseSAN(s string) (Move, error) {
 	case promo != NoPieceType:
 		return NoMove, fmt.Errorf("chess: %q is not a legal promotion here", orig)
 	case p.Pieces(p.turn, piece) == 0:
-		return NoMove, fmt.Errorf("chess: %q is not legal here: %s has no %s", orig, p.turn.title(), name)
+		return NoMove, fmt.Errorf("chess: %q is not legal here: %s has no %s", orig, p.turn.Name(), name)
 	default:
 		return NoMove, fmt.Errorf("chess: %q is not legal here: no %s %s can move to %s", orig, p.turn, name, to)
 	}

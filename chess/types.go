@@ -28,13 +28,9 @@ func (c Color) String() string {
 	return "black"
 }
 
-// title returns "White" or "Black" for sentences.
-func (c Color) title() string {
-	if c == White {
-		return "White"
-	}
-	return "Black"
-}
+// Name returns the side as a sentence names it, "White" or "Black", from
+// the Wording in use: the one place the site's words for the colours live.
+func (c Color) Name() string { return wording.Load().color(c) }
 
 // PieceType is the kind of a piece, without its colour.
 type PieceType uint8

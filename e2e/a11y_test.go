@@ -49,15 +49,27 @@ func mainPages(t *testing.T, b *Browser, srv *Server) []mainPage {
 		t.Fatal(err)
 	}
 	ex := course.Exercises()[0]
+	var squares *lessons.Exercise // the first "click every square" exercise
+	for _, e := range course.Exercises() {
+		if e.Kind == lessons.KindSquares {
+			squares = e
+			break
+		}
+	}
 	pages := []mainPage{
 		{"home", srv.URL + "/", "[data-board]"},
 		{"learn", srv.URL + "/learn", "main h1"},
 		{"lesson", srv.URL + "/learn/" + course.Lessons()[2].Slug, "[data-board]"},
 		{"practice", exerciseURL(srv, ex.Lesson, ex.ID), "[data-board][data-exercise]"},
+		{"practice-squares", exerciseURL(srv, squares.Lesson, squares.ID), "[data-board][data-exercise]"},
 		{"practice-list", srv.URL + "/practice", "main h1"},
 		{"rules", srv.URL + "/rules", "main h1"},
 		{"quiz", srv.URL + "/quiz", `[data-action="start-quiz"]`},
 		{"play", srv.URL + "/play", "form.new-game-form"},
+		{"privacy", srv.URL + "/privacy", "main h1"},
+		{"practice-move", exerciseURL(srv, "checkmate", "mate-two-rook-ladder"), `[data-move-page][data-ready]`},
+		{"trainer", srv.URL + "/practice/squares", `[data-trainer][data-ready]`},
+		{"glossary", srv.URL + "/glossary", "main h1"},
 	}
 	// A quiz round: the start button posts a form and lands on question 1.
 	b.Open(srv.URL + "/quiz")
@@ -148,7 +160,7 @@ func TestAccessibilityAudit(t *testing.T) {
 
 // auditPages are the pages the issue names for the audit; the others get
 // the layout checks below.
-var auditPages = map[string]bool{"home": true, "lesson": true, "practice": true, "quiz-question": true, "game": true, "quiz": true, "play": true}
+var auditPages = map[string]bool{"home": true, "lesson": true, "practice": true, "practice-squares": true, "learn": true, "quiz-question": true, "game": true, "quiz": true, "play": true, "privacy": true}
 
 // loadedAssets lists the CSS and JS files the open page loaded (module
 // imports included), from the browser's resource timing.

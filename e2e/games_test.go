@@ -1,12 +1,10 @@
 package e2e
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"strings"
 	"sync"
@@ -15,71 +13,34 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"chesstutor/internal/testbin"
 )
 
 // apiClient is one visitor talking to the JSON API with its own cookie.
 type apiClient struct {
-	t    *testing.T
-	base string
-	http *http.Client
+	*testbin.Visitor
+	t *testing.T
 }
 
 func newAPIClient(t *testing.T, s *Server) *apiClient {
 	t.Helper()
-	jar, err := cookiejar.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &apiClient{t: t, base: s.URL, http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+	return &apiClient{Visitor: s.NewVisitor(t), t: t}
 }
 
 // gameState is the part of the H1 state the tests read.
-type gameState struct {
-	ID        string            `json:"id"`
-	FEN       string            `json:"fen"`
-	Turn      string            `json:"turn"`
-	Ply       int               `json:"ply"`
-	Moves     []string          `json:"moves"`
-	UCI       []string          `json:"uci"`
-	Legal     []string          `json:"legal"`
-	Status    string            `json:"status"`
-	Result    string            `json:"result"`
-	Reason    string            `json:"reason"`
-	Cause     string            `json:"cause"`
-	Clocks    *map[string]int64 `json:"clocks"`
-	Running   string            `json:"running"`
-	DrawOffer string            `json:"draw_offer"`
-	Message   string            `json:"message"`
-	Error     string            `json:"error"`
-}
+type gameState = testbin.GameState
 
 // do sends a request and returns the status and the decoded body.
 func (c *apiClient) do(method, path string, body any) (int, gameState, []byte) {
 	c.t.Helper()
-	var r io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			c.t.Fatal(err)
-		}
-		r = bytes.NewReader(b)
-	}
-	req, err := http.NewRequest(method, c.base+path, r)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := c.http.Do(req)
+	code, raw, err := c.Do(method, path, body)
 	if err != nil {
 		c.t.Fatalf("%s %s: %v", method, path, err)
 	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
 	var st gameState
 	json.Unmarshal(raw, &st)
-	return res.StatusCode, st, raw
+	return code, st, raw
 }
 
 func (c *apiClient) must(status int, method, path string, body any) gameState {
@@ -118,7 +79,7 @@ func TestGameAPIEndpoints(t *testing.T) {
 	c.must(http.StatusConflict, "POST", "/api/games/"+id+"/undo", map[string]any{"ply": 4})
 
 	// PGN: an attachment with the Seven Tag Roster and the result.
-	res, err := c.http.Get(s.URL + "/api/games/" + id + "/pgn")
+	res, err := c.HTTP.Get(s.URL + "/api/games/" + id + "/pgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,6 +309,10 @@ func TestBrowserFriendGameToCheckmate(t *testing.T) {
 			if st := statusText(b); !strings.Contains(st, "Black wins by checkmate") {
 				t.Errorf("status %q", st)
 			}
+			// Between friends the result card speaks by colour.
+			if got := Eval[string](b, `document.querySelector("[data-result-card] .end-title").textContent`); got != "Black wins by checkmate." {
+				t.Errorf("the result card says %q, want Black wins by checkmate.", got)
+			}
 			if !Eval[bool](b, `document.querySelector('[data-square="e1"]').classList.contains("check") && document.querySelector('[data-square="h4"]').classList.contains("last-move")`) {
 				t.Error("check or last move not highlighted")
 			}
@@ -355,8 +320,11 @@ func TestBrowserFriendGameToCheckmate(t *testing.T) {
 				t.Errorf("move list %q", ml)
 			}
 			b.Screenshot("game-checkmate-" + vp.name)
-			// Review steps back through the moves.
-			click(b, `[data-action="review"]`)
+			// Review steps back through the moves; the card's Review link
+			// leads to the review page.
+			if href := Eval[string](b, `document.querySelector('[data-result-card] [data-action="review"]').getAttribute("href")`); !strings.HasSuffix(href, "/review") {
+				t.Errorf("the Review link goes to %q", href)
+			}
 			click(b, `[data-review-step="first"]`)
 			gameWait(t, b, `document.querySelector("[data-board]").dataset.fen.startsWith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")`)
 			click(b, `[data-review-step="next"]`)
@@ -414,35 +382,48 @@ func TestBrowserUndoRestoresClocksAndReload(t *testing.T) {
 		}
 		return v
 	}
-	gameWait(t, b, `document.querySelector('[data-clock="white"]').classList.contains("running")`)
-	time.Sleep(2200 * time.Millisecond)
+	// The clocks show the full time until White's first move (G6).
+	time.Sleep(1200 * time.Millisecond)
+	if got := clockText(b, "white"); got != "5:00" || Eval[bool](b, `document.querySelector(".clock.running") !== null`) {
+		t.Errorf("before the first move White's clock shows %s (running: %v), want a stopped 5:00", got, Eval[bool](b, `document.querySelector(".clock.running") !== null`))
+	}
+	if got := serverClock("white"); got != 300000 {
+		t.Errorf("before the first move the server has %d ms for White, want 300000", got)
+	}
 	clickSquare(b, "e2")
 	clickSquare(b, "e4")
 	gameWait(t, b, `document.querySelector('[data-clock="black"]').classList.contains("running")`)
-	whiteText, whiteMS := clockText(b, "white"), serverClock("white")
-	if whiteMS > 298000 {
-		t.Fatalf("White's clock did not run: %d ms", whiteMS)
-	}
-	time.Sleep(2200 * time.Millisecond)
+	// Wait until Black's clock shows two seconds used (4:57 or less).
+	gameWait(t, b, `document.querySelector('[data-clock="black"] .clock-time').textContent <= "4:57"`)
 	clickSquare(b, "e7")
 	clickSquare(b, "e5")
-	gameWait(t, b, `document.querySelector('[data-clock="white"]').classList.contains("running")`)
-	if got := serverClock("black"); got > 298000 {
-		t.Fatalf("Black's clock did not run: %d ms", got)
+	gameWait(t, b, `document.querySelector('[data-clock="white"]').classList.contains("running") && document.querySelector("[data-board]").dataset.fen.includes(" w ")`)
+	blackMS := serverClock("black")
+	if blackMS > 298000 {
+		t.Fatalf("Black's clock did not run: %d ms", blackMS)
 	}
+	gameWait(t, b, `document.querySelector('[data-clock="white"] .clock-time').textContent <= "4:57"`)
+	clickSquare(b, "g1")
+	clickSquare(b, "f3")
+	gameWait(t, b, `document.querySelector('[data-clock="black"]').classList.contains("running") && document.querySelector("[data-board]").dataset.fen.includes(" b ")`)
+	if got := serverClock("white"); got > 298000 {
+		t.Fatalf("White's clock did not run: %d ms", got)
+	}
+	blackText := clockText(b, "black")
 	click(b, `[data-action="undo"]`)
-	gameWait(t, b, `document.querySelector("[data-board]").dataset.fen.includes(" b ") && document.querySelectorAll("[data-movelist] .move").length === 1`)
-	// Both clocks are back to what they showed when 1. e4 was first on the
-	// board: Black's thinking time is given back, White's stays as it was.
-	if got := serverClock("white"); got != whiteMS {
-		t.Errorf("after undo White has %d ms, want %d", got, whiteMS)
+	gameWait(t, b, `document.querySelector("[data-board]").dataset.fen.includes(" w ") && document.querySelectorAll("[data-movelist] .move").length === 2`)
+	// Both clocks are back to what they showed when 1...e5 was first on
+	// the board: White's thinking time is given back, Black's stays.
+	if got := serverClock("black"); got != blackMS {
+		t.Errorf("after undo Black has %d ms, want %d", got, blackMS)
 	}
-	if got := serverClock("black"); got < 299000 {
-		t.Errorf("after undo Black has %d ms, want about 300000", got)
+	if got := serverClock("white"); got < 299000 {
+		t.Errorf("after undo White has %d ms, want about 300000", got)
 	}
-	if got := clockText(b, "white"); got != whiteText {
-		t.Errorf("after undo White's clock shows %s, want %s", got, whiteText)
+	if got := clockText(b, "black"); got != blackText && clockMS(t, got) > clockMS(t, blackText) {
+		t.Errorf("after undo Black's clock shows %s, more than the %s it had", got, blackText)
 	}
+	whiteText := clockText(b, "white")
 	b.Screenshot("game-clocks-phone")
 
 	// Reload mid-game: same position, same move list, same stopped clock.
@@ -452,10 +433,10 @@ func TestBrowserUndoRestoresClocksAndReload(t *testing.T) {
 	if got := Eval[string](b, `document.querySelector("[data-board]").dataset.fen`); got != fen {
 		t.Errorf("after reload the board shows %s, want %s", got, fen)
 	}
-	if got := clockText(b, "white"); got != whiteText {
-		t.Errorf("after reload White's clock shows %s, want %s", got, whiteText)
+	if got := clockText(b, "white"); clockMS(t, got) > clockMS(t, whiteText) || clockMS(t, whiteText)-clockMS(t, got) > 5000 {
+		t.Errorf("after reload White's clock shows %s, want about %s", got, whiteText)
 	}
-	if n := Eval[int](b, `document.querySelectorAll("[data-movelist] .move").length`); n != 1 {
+	if n := Eval[int](b, `document.querySelectorAll("[data-movelist] .move").length`); n != 2 {
 		t.Errorf("after reload the move list has %d moves, want 1", n)
 	}
 }
@@ -490,10 +471,13 @@ func TestBrowserFlagFalls(t *testing.T) {
 	s := newServer(t, WithEnv("CHESS_TEST_CLOCK_SCALE=0.01"))
 	b := newBrowser(t)
 	startGame(t, b, s, `{mode: "friend", pass_screen: false, clock: "5+0"}`)
-	gameWait(t, b, `document.querySelector('[data-clock="white"]').classList.contains("low")`)
-	gameWait(t, b, `document.querySelector("[data-status]").textContent.includes("Black wins on time")`)
-	if got := clockText(b, "white"); got != "0:00.0" {
-		t.Errorf("White's clock shows %s, want 0:00.0", got)
+	// The clocks start with White's first move; then Black's runs out.
+	clickSquare(b, "e2")
+	clickSquare(b, "e4")
+	gameWait(t, b, `document.querySelector('[data-clock="black"]').classList.contains("low")`)
+	gameWait(t, b, `document.querySelector("[data-status]").textContent.includes("White wins on time")`)
+	if got := clockText(b, "black"); got != "0:00.0" {
+		t.Errorf("Black's clock shows %s, want 0:00.0", got)
 	}
 	b.Screenshot("game-flag")
 }

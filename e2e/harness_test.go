@@ -2,29 +2,26 @@
 // builds the binary, starts it on a free port with a temporary database and
 // checks pages as a visitor sees them.
 //
-// Set CHESS_E2E=0 to skip these tests (for example on a machine without
+// go test -short skips them, and so does CHESS_E2E=0 (for example on a machine without
 // Chromium); otherwise they run, and a missing browser is a failure.
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"chesstutor/internal/testbin"
 )
 
 // Viewport sizes the tests use.
@@ -40,62 +37,32 @@ type Viewport struct {
 	Mobile        bool
 }
 
-// requireE2E skips the test when CHESS_E2E=0.
+// requireE2E skips the test when CHESS_E2E=0 or under go test -short.
 func requireE2E(t *testing.T) {
 	t.Helper()
+	testbin.SkipShort(t)
 	if os.Getenv("CHESS_E2E") == "0" {
 		t.Skip("browser tests skipped because CHESS_E2E=0")
 	}
 }
 
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-)
-
-// binary builds the site once per test run and returns its path.
-func binary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "chesstutor-e2e-bin")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "chesstutor")
-		cmd := exec.Command("go", "build", "-o", binPath, ".")
-		cmd.Dir = ".." // the module root
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binPath
+// TestMain removes the binary the run built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testbin.Cleanup()
+	os.Exit(code)
 }
 
-// Server is the real binary running on a free local port.
-type Server struct {
-	URL  string // http://127.0.0.1:port
-	DB   string // database file
-	Addr string
-	Env  []string // extra environment for restarts
-
-	t    *testing.T
-	cmd  *exec.Cmd
-	logs *syncBuffer
-	done chan struct{}
-}
+// Server is the real binary on a free local port (the harness e2e shares
+// with faults): URL, DB, Start, Stop, Kill, Logs.
+type Server = testbin.Server
 
 // ServerOption changes how newServer starts the site.
-type ServerOption func(*Server)
+type ServerOption func(*testbin.Options)
 
 // WithEnv adds environment variables such as "CHESS_API_RATE=5".
 func WithEnv(kv ...string) ServerOption {
-	return func(s *Server) { s.Env = append(s.Env, kv...) }
+	return func(o *testbin.Options) { o.Env = append(o.Env, kv...) }
 }
 
 // newServer starts the site with a fresh temporary database and stops it
@@ -103,121 +70,11 @@ func WithEnv(kv ...string) ServerOption {
 func newServer(t *testing.T, opts ...ServerOption) *Server {
 	t.Helper()
 	requireE2E(t)
-	s := &Server{
-		t:   t,
-		DB:  filepath.Join(t.TempDir(), "chess.db"),
-		Env: []string{"CHESS_API_RATE=1000", "CHESS_API_BURST=1000"},
+	o := testbin.Options{Env: []string{"CHESS_API_RATE=1000", "CHESS_API_BURST=1000"}}
+	for _, f := range opts {
+		f(&o)
 	}
-	for _, o := range opts {
-		o(s)
-	}
-	s.Addr = freeAddr(t)
-	s.URL = "http://" + s.Addr
-	s.Start()
-	t.Cleanup(func() {
-		s.Stop()
-		if t.Failed() {
-			t.Logf("server log:\n%s", s.Logs())
-		}
-	})
-	return s
-}
-
-// Start starts the binary (again) on the same address and database and
-// waits until /healthz answers.
-func (s *Server) Start() {
-	t := s.t
-	t.Helper()
-	s.logs = &syncBuffer{}
-	s.cmd = exec.Command(binary(t), "-addr", s.Addr, "-db", s.DB, "-log-level", "info")
-	s.cmd.Env = append(os.Environ(), s.Env...)
-	s.cmd.Stdout = s.logs
-	s.cmd.Stderr = s.logs
-	if err := s.cmd.Start(); err != nil {
-		t.Fatalf("start server: %v", err)
-	}
-	s.done = make(chan struct{})
-	go func(cmd *exec.Cmd, done chan struct{}) {
-		cmd.Wait()
-		close(done)
-	}(s.cmd, s.done)
-
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		select {
-		case <-s.done:
-			t.Fatalf("server exited at start:\n%s", s.logs.String())
-		default:
-		}
-		resp, err := http.Get(s.URL + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("server did not answer /healthz within 20 s:\n%s", s.logs.String())
-}
-
-// Stop sends SIGTERM and waits for a clean exit (SIGKILL after 15 s).
-func (s *Server) Stop() {
-	if s.cmd == nil || s.cmd.Process == nil {
-		return
-	}
-	select {
-	case <-s.done:
-		return
-	default:
-	}
-	s.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-s.done:
-	case <-time.After(15 * time.Second):
-		s.t.Errorf("server did not stop within 15 s of SIGTERM")
-		s.cmd.Process.Kill()
-		<-s.done
-	}
-}
-
-// Kill stops the server with SIGKILL, as a crash would.
-func (s *Server) Kill() {
-	if s.cmd == nil || s.cmd.Process == nil {
-		return
-	}
-	s.cmd.Process.Kill()
-	<-s.done
-}
-
-// Logs returns what the server wrote so far.
-func (s *Server) Logs() string { return s.logs.String() }
-
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("find a free port: %v", err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
+	return testbin.Start(t, o)
 }
 
 // Browser is one headless Chromium with a fresh profile and one tab.
@@ -401,8 +258,13 @@ func (b *Browser) Screenshot(name string) string {
 	defer cancel()
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // 100 = PNG; lower values give JPEG
 	if err != nil {
-		// A click may have started a navigation: give the new page a moment.
-		time.Sleep(700 * time.Millisecond)
+		// A click may have started a navigation: wait for the new page.
+		for ctx.Err() == nil {
+			// A poll does not survive a navigation: then it starts again.
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(3*time.Second))); err == nil {
+				break
+			}
+		}
 		buf, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	}
 	if err != nil {

@@ -100,7 +100,7 @@ func TestHomeShowsBoardDiagram(t *testing.T) {
 	if n := Eval[int](b, `document.querySelectorAll('symbol[id^="piece-"]').length`); n != 12 {
 		t.Errorf("page has %d piece symbols, want 12", n)
 	}
-	// The path Learn → Practise → Quiz → Play is explained and linked.
+	// The path Learn → Practice → Quiz → Play is explained and linked.
 	for _, href := range []string{"/learn", "/practice", "/quiz", "/play", "/games"} {
 		if !Eval[bool](b, `!!document.querySelector('.site-header a[href="`+href+`"]')`) {
 			t.Errorf("header lacks a link to %s", href)

@@ -1,6 +1,6 @@
 package e2e
 
-// The two end-to-end journeys of SPEC section 1, played like a person in
+// The two end-to-end journeys of docs/requirements.md ("The journeys"), played like a person in
 // one browser on a fresh server: every step is a click on what the page
 // shows, and every answer is worked out from the page's own data with the
 // rules package, never typed in.
@@ -157,24 +157,42 @@ func answerQuizQuestion(t *testing.T, b *Browser, bank *quiz.Bank, n int) (strin
 	switch kind {
 	case quiz.Squares:
 		// Which squares depends on the question ("where does the king
-		// land", "click every mating move"): the bank's key is computed
-		// by the rules package; check it against the page's position.
+		// land", "click every mating move", "click the knight that
+		// moves"): the bank's key is computed by the rules package; check
+		// it against the page's position.
 		q, ok := bank.Question(id)
 		if !ok {
 			t.Fatalf("the page shows question %q the bank does not know", id)
 		}
 		pos := boardFEN(t, b, `[data-quiz] [data-board]`)
+		// Most keys are targets; a "which piece moves" question (Nbd2)
+		// has the start of the move its prompt writes.
 		targets := map[string]bool{}
 		for _, m := range pos.LegalMoves() {
 			targets[m.To().String()] = true
+			if strings.Contains(prompt, strings.TrimRight(pos.SAN(m), "+#")) {
+				targets[m.From().String()] = true
+			}
 		}
 		for _, sq := range q.Key() {
 			if !targets[sq] {
-				t.Errorf("question %s: answer square %s is no legal move's target in %s", id, sq, pos.FEN())
+				t.Errorf("question %s: answer square %s is neither a legal move's target nor the start of the move the prompt writes in %s", id, sq, pos.FEN())
 			}
 			journeyClick(t, b, `[data-quiz] [data-board] [data-square="`+sq+`"]`)
 			journeyWait(t, b, sq+" marked", `document.querySelector('[data-quiz] [data-board] [data-square="`+sq+`"]').classList.contains("marked")`, 10*time.Second)
 		}
+	case quiz.Name:
+		// "Click the square h8": the one square the prompt names.
+		q, ok := bank.Question(id)
+		if !ok {
+			t.Fatalf("the page shows question %q the bank does not know", id)
+		}
+		key := q.Key()
+		if len(key) != 1 || !strings.Contains(prompt, key[0]) {
+			t.Fatalf("question %s: key %v is not the one square the prompt %q names", id, key, prompt)
+		}
+		journeyClick(t, b, `[data-quiz] [data-board] [data-square="`+key[0]+`"]`)
+		journeyWait(t, b, key[0]+" marked", `document.querySelector('[data-quiz] [data-board] [data-square="`+key[0]+`"]').classList.contains("marked")`, 10*time.Second)
 	case quiz.Status:
 		pos := boardFEN(t, b, `[data-quiz] [data-board]`)
 		answer := "none"
@@ -223,7 +241,7 @@ func playClickedMove(t *testing.T, b *Browser, from, to string) {
 	journeyClick(t, b, `[data-board] [data-square="`+to+`"]`)
 }
 
-// TestJourneyLearnPracticeQuizPlay is the first journey of SPEC section 1:
+// TestJourneyLearnPracticeQuizPlay is the first journey of docs/requirements.md:
 // home → lesson 1 → next lessons → an exercise solved → the tick on /learn
 // → a full quiz round with its score → a game against the computer at
 // level 1 → resigned with confirmation → the result and reason → PGN.
@@ -237,9 +255,18 @@ func TestJourneyLearnPracticeQuizPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := course.Lessons()
-	practiceAt := -1 // the first lesson after lesson 1 with exercises
+	// The first lesson after lesson 1 whose exercises are all "click every
+	// square" ones (solveExercise works those out from the board).
+	practiceAt := -1
 	for i, l := range all {
-		if i > 0 && len(l.Exercises) > 0 {
+		if i == 0 || len(l.Exercises) == 0 {
+			continue
+		}
+		squaresOnly := true
+		for _, ex := range l.Exercises {
+			squaresOnly = squaresOnly && ex.Kind == lessons.KindSquares
+		}
+		if squaresOnly {
 			practiceAt = i
 			break
 		}

@@ -141,13 +141,19 @@ func TestBoardsFitTheScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	long := course.Exercises()[0]
+	// The squares exercise and the move exercise with the longest prompts,
+	// and the first squares exercise (the piece asked about is tinted).
+	var first, long, longMove *lessons.Exercise
 	for _, ex := range course.Exercises() {
-		if len(ex.Prompt) > len(long.Prompt) {
+		switch {
+		case ex.Kind == lessons.KindSquares && first == nil:
+			first, long = ex, ex
+		case ex.Kind == lessons.KindSquares && len(ex.Prompt) > len(long.Prompt):
 			long = ex
+		case ex.Kind == lessons.KindMove && (longMove == nil || len(ex.Prompt) > len(longMove.Prompt)):
+			longMove = ex
 		}
 	}
-	first := course.Exercises()[0]
 	srv := newServer(t)
 	for _, vp := range fitSizes {
 		t.Run(fmt.Sprintf("%dx%d", vp.Width, vp.Height), func(t *testing.T) {
@@ -157,6 +163,8 @@ func TestBoardsFitTheScreen(t *testing.T) {
 				{"practice " + first.ID, exerciseURL(srv, first.Lesson, first.ID), `[data-action="check"]`},
 				{"practice " + long.ID, exerciseURL(srv, long.Lesson, long.ID), `[data-action="check"]`},
 				{"quiz board question", quizURL, `[data-action="answer"]`},
+				{"move " + longMove.ID, exerciseURL(srv, longMove.Lesson, longMove.ID), `[data-action="next"]`},
+				{"trainer", srv.URL + "/practice/squares", `[data-action="start"]`},
 			}
 			for _, p := range pages {
 				b.Open(p.url)

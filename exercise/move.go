@@ -83,14 +83,6 @@ func pieceValue(t chess.PieceType) int {
 	return 0
 }
 
-// colorName is "White" or "Black".
-func colorName(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
-}
-
 // Validate reports whether the task is a real exercise: the goal fits the
 // position, at least one legal move reaches it and at least one does not.
 func (t Task) Validate() error {
@@ -253,7 +245,7 @@ func (t Task) illegal(from, to chess.Square, promo chess.PieceType) string {
 	case p == chess.NoPiece:
 		return fmt.Sprintf("There is no piece on %s to move.", from)
 	case p.Color() != t.Pos.Turn():
-		return fmt.Sprintf("It is %s's move: the %s on %s is not yours to move.", colorName(t.Pos.Turn()), p.Type(), from)
+		return fmt.Sprintf("It is %s's move: the %s on %s is not yours to move.", t.Pos.Turn().Name(), p.Type(), from)
 	}
 	for _, d := range t.Pos.Destinations(from) {
 		if d == to {
@@ -285,7 +277,7 @@ func (t Task) JudgeMove(m chess.Move) Verdict {
 
 // praise says what a right move achieved.
 func (t Task) praise(m chess.Move, after *chess.Position, san string) string {
-	them := colorName(after.Turn())
+	them := after.Turn().Name()
 	switch {
 	case after.IsCheckmate():
 		return fmt.Sprintf("Checkmate! %s is in check and has no legal move to get out of it.", them)
@@ -310,7 +302,7 @@ func (t Task) praise(m chess.Move, after *chess.Position, san string) string {
 // wrongReason explains a legal move that misses the goal, from the
 // position after it.
 func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) string {
-	them := colorName(after.Turn())
+	them := after.Turn().Name()
 	if after.IsStalemate() {
 		return fmt.Sprintf("Stalemate! After %s %s has no legal move and is not in check — a draw.", san, them)
 	}
@@ -368,7 +360,7 @@ func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) strin
 // notMate explains why a move is not checkmate: no check, or how the
 // king gets out of it.
 func (t Task) notMate(after *chess.Position, san string) string {
-	them := colorName(after.Turn())
+	them := after.Turn().Name()
 	king := after.KingSquare(after.Turn())
 	if !after.InCheck() {
 		return fmt.Sprintf("After %s the %s king on %s is not even in check, so it is not checkmate.", san, strings.ToLower(them), king)

@@ -70,21 +70,8 @@ func TestKillDuringMoveBurst(t *testing.T) {
 				defer wg.Done()
 				rng := rand.New(rand.NewPCG(seed, 7))
 				for {
-					code, st, raw, err := v.do("GET", "/api/games/"+g.id, nil)
-					if err != nil {
-						return // the server is gone
-					}
-					if code != http.StatusOK {
-						t.Errorf("GET game: status %d: %s", code, raw)
-						return
-					}
-					g.saw(t, st)
-					if st.Status != "active" || len(st.Legal) == 0 {
-						return
-					}
-					mv := st.Legal[rng.IntN(len(st.Legal))]
-					code, st, raw, err = v.do("POST", "/api/games/"+g.id+"/moves", map[string]any{"move": mv, "ply": st.Ply})
-					if err != nil {
+					code, st, mv, raw, ok := v.burstMove(t, g, rng)
+					if !ok {
 						return
 					}
 					switch code {
@@ -107,14 +94,14 @@ func TestKillDuringMoveBurst(t *testing.T) {
 	for acked.Load() < 150 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
-	s.kill()
+	s.Kill()
 	wg.Wait()
 	if acked.Load() < 20 {
 		t.Fatalf("only %d moves were acknowledged before the kill; the burst did not run", acked.Load())
 	}
 	t.Logf("SIGKILL after %d acknowledged moves (%d races lost with 409)", acked.Load(), conflicts.Load())
 
-	s.start()
+	s.Start()
 	for i, g := range games {
 		v := visitors[i]
 		st := v.must(t, http.StatusOK, "GET", "/api/games/"+g.id, nil)
@@ -134,7 +121,7 @@ func TestKillDuringMoveBurst(t *testing.T) {
 			}
 		}
 	}
-	if err := s.stop(); err != nil {
+	if err := s.Stop(); err != nil {
 		t.Errorf("server exit after SIGTERM: %v", err)
 	}
 	checkIntegrity(t, s.DB)
@@ -238,7 +225,7 @@ func TestSIGTERMFinishesRequestsInFlight(t *testing.T) {
 	if pending == 0 {
 		t.Fatal("every search finished within 300 ms, so nothing was in flight at SIGTERM; the test proves nothing")
 	}
-	err := s.stop()
+	err := s.Stop()
 	wg.Wait()
 	if err != nil {
 		t.Errorf("server exit after SIGTERM with requests in flight: %v, want status 0", err)
@@ -254,7 +241,7 @@ func TestSIGTERMFinishesRequestsInFlight(t *testing.T) {
 		}
 	}
 
-	s.start()
+	s.Start()
 	for i, id := range ids {
 		st := vs[i].must(t, http.StatusOK, "GET", "/api/games/"+id, nil)
 		if results[i].err == nil && !hasPrefix(st.UCI, results[i].st.UCI) {
@@ -305,7 +292,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 		t.Errorf("after the fault: ply %d, want 2", st.Ply)
 	}
 	newVisitor(t, s).must(t, http.StatusCreated, "POST", "/api/games", map[string]any{"mode": "friend"})
-	if err := s.stop(); err != nil {
+	if err := s.Stop(); err != nil {
 		t.Errorf("server exit: %v", err)
 	}
 	checkIntegrity(t, s.DB)
@@ -364,7 +351,7 @@ func TestDiskFull(t *testing.T) {
 	if st.Ply != 2 {
 		t.Errorf("after freeing space: ply %d, want 2", st.Ply)
 	}
-	if err := s.stop(); err != nil {
+	if err := s.Stop(); err != nil {
 		t.Errorf("server exit: %v", err)
 	}
 	checkIntegrity(t, s.DB)

@@ -457,6 +457,34 @@ func TestComputerGame(t *testing.T) {
 	}
 }
 
+// TestMoveWithoutReply: the page may take the visitor's move back at once,
+// with the computer's clock running, and ask for the reply next (G17).
+func TestMoveWithoutReply(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: 1, Clock: "5+0"})
+	ply := 0
+	st, err := e.svc.Move(WithoutReply(ctx), visitor, st.ID, &ply, "e2e4", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Ply != 1 || !st.Waiting || st.Running != "black" || len(st.Moves) != 1 {
+		t.Fatalf("after the move alone: ply %d waiting %v running %q moves %v", st.Ply, st.Waiting, st.Running, st.Moves)
+	}
+	e.clock.Advance(700 * time.Millisecond)
+	ply = 1
+	st, err = e.svc.Reply(ctx, visitor, st.ID, &ply)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Ply != 2 || st.Waiting || st.Running != "white" {
+		t.Fatalf("after the reply: ply %d waiting %v running %q", st.Ply, st.Waiting, st.Running)
+	}
+	if st.Clocks.Black != 300000-700 || st.Clocks.White != 300000 {
+		t.Errorf("clocks after the reply: %+v, want Black to have used the 700 ms", st.Clocks)
+	}
+}
+
 func TestComputerDrawOffer(t *testing.T) {
 	tests := []struct {
 		name, fen string

@@ -49,7 +49,21 @@ type State struct {
 	Waiting bool   `json:"waiting"`
 	Message string `json:"message,omitempty"`
 	Created string `json:"created"`
+
+	// The values the strings above were written from, for the game page
+	// (it draws the board on the server without parsing them back).
+	pos, start *chess.Position
+	last       chess.Move
 }
+
+// Position is the current position.
+func (st *State) Position() *chess.Position { return st.pos }
+
+// LastPlayed is the last move played, or chess.NoMove before the first.
+func (st *State) LastPlayed() chess.Move { return st.last }
+
+// FullMoves is the move list numbered as a person reads it ("12. Nf3 Nc6").
+func (st *State) FullMoves() []chess.FullMove { return chess.FullMoves(st.start, st.Moves) }
 
 // ClockSetting is the game's time control.
 type ClockSetting struct {
@@ -96,11 +110,17 @@ func (l *loaded) state(now time.Time) *State {
 		Level: l.rec.Level, Undo: l.rec.Undo, PassScreen: l.rec.PassScreen,
 		TurnBoard: l.rec.TurnBoard, Message: l.message,
 		Created: l.rec.CreatedAt.UTC().Format(time.RFC3339),
+		pos:     pos, start: g.Positions()[0],
+	}
+	if ms := g.Moves(); len(ms) > 0 {
+		st.last = ms[len(ms)-1]
 	}
 	if st.Moves == nil {
 		st.Moves = []string{}
 	}
-	if o.Result != "*" {
+	if l.abandoned() {
+		st.Status, st.Reason = statusAbandoned, abandonedSentence
+	} else if o.Result != "*" {
 		st.Status = apiStatus[o.Method]
 		st.Reason = o.Reason()
 		st.Cause = cause(l, o)
@@ -160,13 +180,13 @@ func cause(l *loaded, o chess.Outcome) string {
 	case chess.FiftyMoveRule:
 		return "Fifty moves by each side (100 half-moves) went by with no capture and no pawn move."
 	case chess.Stalemate:
-		return fmt.Sprintf("%s has no legal move, and the %s king is not in check. That is stalemate, and stalemate is a draw.", title(pos.Turn()), pos.Turn())
+		return fmt.Sprintf("%s has no legal move, and the %s king is not in check. That is stalemate, and stalemate is a draw.", pos.Turn().Name(), pos.Turn())
 	case chess.InsufficientMaterial:
 		return materialCause(pos)
 	case chess.Timeout:
 		if o.Result == "1/2-1/2" {
 			flagged := parseColor(l.rec.EndColor)
-			return fmt.Sprintf("%s's time ran out, but %s has too little left to ever checkmate, so the game is a draw.", title(flagged), title(flagged.Other()))
+			return fmt.Sprintf("%s's time ran out, but %s has too little left to ever checkmate, so the game is a draw.", flagged.Name(), flagged.Other().Name())
 		}
 	}
 	return ""
@@ -185,50 +205,5 @@ func materialCause(pos *chess.Position) string {
 		return "Only a king and a bishop against a lone king are left. A bishop alone can never checkmate."
 	default:
 		return "Only kings and bishops standing on squares of one colour are left. They can never checkmate."
-	}
-}
-
-// pieceValues are the usual values of G9 (the king is not counted).
-var pieceValues = map[chess.PieceType]int{
-	chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9,
-}
-
-func material(pos *chess.Position, c chess.Color) int {
-	sum := 0
-	for t, v := range pieceValues {
-		sum += v * pos.Pieces(c, t).Count()
-	}
-	return sum
-}
-
-// PieceValue is the usual value of a piece in pawns (G9, G21); the king
-// has none.
-func PieceValue(t chess.PieceType) int { return pieceValues[t] }
-
-// pawnWords says a material difference in pawns: "one pawn", "two pawns".
-func pawnWords(n int) string {
-	words := []string{"no pawns", "one pawn", "two pawns", "three pawns", "four pawns", "five pawns",
-		"six pawns", "seven pawns", "eight pawns", "nine pawns", "ten pawns"}
-	if n < len(words) {
-		return words[n]
-	}
-	return fmt.Sprintf("%d pawns", n)
-}
-
-// computerAcceptsDraw is the rule of G9: the computer accepts a draw when
-// it is behind on material, or when material is level and the game has
-// reached move 30; otherwise it declines. The second value says why, in
-// pawns (a knight is worth three).
-func computerAcceptsDraw(pos *chess.Position, computer chess.Color) (bool, string) {
-	mine, yours := material(pos, computer), material(pos, computer.Other())
-	switch {
-	case mine < yours:
-		return true, fmt.Sprintf("it is %s behind.", pawnWords(yours-mine))
-	case mine == yours && pos.FullmoveNumber() >= 30:
-		return true, fmt.Sprintf("material is level and the game has reached move %d.", pos.FullmoveNumber())
-	case mine == yours:
-		return false, fmt.Sprintf("material is level, and it only agrees to a draw in a level position from move 30 on (this is move %d).", pos.FullmoveNumber())
-	default:
-		return false, fmt.Sprintf("it is %s ahead and wants to play on.", pawnWords(mine-yours))
 	}
 }

@@ -26,7 +26,9 @@ func (h *Handler) handleError(err error, c echo.Context) {
 	}
 	switch status {
 	case http.StatusTooManyRequests:
-		c.Response().Header().Set("Retry-After", "1")
+		if c.Response().Header().Get("Retry-After") == "" { // the limiter says how long
+			c.Response().Header().Set("Retry-After", "1")
+		}
 	case http.StatusServiceUnavailable:
 		c.Response().Header().Set("Retry-After", "30")
 	}

@@ -192,10 +192,9 @@ type practiceIndex struct {
 	ContinueURL   string
 }
 
-// exerciseURL is the practice page of one exercise.
-func exerciseURL(ex *lessons.Exercise) string {
-	return "/learn/" + url.PathEscape(ex.Lesson) + "/practice?ex=" + url.QueryEscape(ex.ID)
-}
+// exerciseURL is the practice page of one exercise (the lessons package
+// writes the address, for lesson pages and practice pages alike).
+func exerciseURL(ex *lessons.Exercise) string { return ex.PracticeURL() }
 
 // showPracticeIndex lists every exercise, grouped by lesson, with ticks.
 func (h *Handler) showPracticeIndex(c echo.Context) error {

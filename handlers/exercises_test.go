@@ -11,7 +11,7 @@ import (
 	"chesstutor/exercise"
 )
 
-// exerciseClient is one visitor practising; the site's store behind it
+// exerciseClient is one visitor practicing; the site's store behind it
 // lets tests see what was stored.
 type exerciseClient struct {
 	*lessonClient
@@ -143,7 +143,7 @@ func TestPracticeFormWithoutJavaScript(t *testing.T) {
 	c := newExerciseClient(t)
 	ex, _ := c.course.Exercise("check-king-escapes")
 	page := "/learn/" + ex.Lesson + "/practice?ex=" + ex.ID
-	token := csrfToken(c.cookie.Value)
+	token := csrfToken(cookieID(c.cookie.Value))
 
 	post := func(v url.Values) string {
 		t.Helper()
@@ -228,8 +228,7 @@ func TestPracticeOverview(t *testing.T) {
 		t.Errorf("/practice does not start with the first exercise %s", first.ID)
 	}
 	// Solve the first; the overview ticks it and continues with the second.
-	ans := squareNames(exercise.Answer(first.Pos, first.From))
-	if code, out := c.check(first.ID, jsonSquares(ans...)); code != http.StatusOK || out["correct"] != true {
+	if code, out := c.check(first.ID, solveBody(first)); code != http.StatusOK || out["correct"] != true {
 		t.Fatalf("solving %s: %d %v", first.ID, code, out)
 	}
 	body = c.get("/practice", http.StatusOK)

@@ -119,15 +119,17 @@ func TestVisitorCookie(t *testing.T) {
 	if c == nil {
 		t.Fatal("first visit set no visitor cookie")
 	}
-	if !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(c.Value) {
-		t.Errorf("visitor id %q is not 128 bits of hex", c.Value)
+	// The cookie is the id and its signature (N2, N8).
+	if !regexp.MustCompile(`^[0-9a-f]{32}\.[0-9a-f]{32}$`).MatchString(c.Value) {
+		t.Errorf("visitor cookie %q is not 128 bits of hex and a signature", c.Value)
 	}
 	if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Secure || c.Path != "/" {
 		t.Errorf("cookie flags: HttpOnly=%v SameSite=%v Secure=%v Path=%q; want HttpOnly, Lax, not Secure over plain HTTP, /",
 			c.HttpOnly, c.SameSite, c.Secure, c.Path)
 	}
-	if ok, err := f.st.VisitorExists(ctx, c.Value); err != nil || !ok {
-		t.Errorf("visitor not stored: %v, %v", ok, err)
+	// A page view stores nothing (N8).
+	if ok, err := f.st.VisitorExists(ctx, cookieID(c.Value)); err != nil || ok {
+		t.Errorf("a page view stored the visitor: %v, %v", ok, err)
 	}
 
 	// A returning visitor keeps the id: no new cookie.
@@ -279,7 +281,7 @@ func TestFormPostNeedsCSRFToken(t *testing.T) {
 	first := f.do(httptest.NewRequest(http.MethodGet, "/", nil))
 	ck := visitorCookieOf(first)
 	// The page carries the token for this visitor's forms.
-	token := csrfToken(ck.Value)
+	token := csrfToken(cookieID(ck.Value))
 	if token == "" || token == csrfToken("ffffffffffffffffffffffffffffffff") {
 		t.Fatal("csrf token is empty or not tied to the visitor")
 	}

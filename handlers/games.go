@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
+	"path"
 	"strconv"
 	"strings"
 
@@ -14,6 +16,7 @@ import (
 	"chesstutor/chess"
 	"chesstutor/chess/engine"
 	"chesstutor/games"
+	"chesstutor/public"
 	"chesstutor/views"
 )
 
@@ -90,6 +93,10 @@ type moveRequest struct {
 	Move string `json:"move"`
 	SAN  string `json:"san"`
 	Ply  *int   `json:"ply"`
+	// Reply false answers as soon as the move is played; the page then
+	// asks for the computer's reply (POST .../reply) while it shows the
+	// computer thinking (G17). Left out, the reply comes in this answer.
+	Reply *bool `json:"reply"`
 }
 
 // playMove is POST /api/games/:id/moves.
@@ -98,7 +105,11 @@ func (h *Handler) playMove(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	st, err := h.games.Move(c.Request().Context(), visitorID(c), c.Param("id"), req.Ply, req.Move, req.SAN)
+	ctx := c.Request().Context()
+	if req.Reply != nil && !*req.Reply {
+		ctx = games.WithoutReply(ctx)
+	}
+	st, err := h.games.Move(ctx, visitorID(c), c.Param("id"), req.Ply, req.Move, req.SAN)
 	if err != nil {
 		return gameError(err)
 	}
@@ -131,20 +142,12 @@ func (h *Handler) downloadPGN(c echo.Context) error {
 	if err != nil {
 		return gameError(err)
 	}
+	if text, err = h.noteHints(c.Request().Context(), c.Param("id"), text); err != nil {
+		return err
+	}
 	c.Response().Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.Blob(http.StatusOK, "application/x-chess-pgn; charset=utf-8", []byte(text))
-}
-
-// clockChoice is one time control on the new-game form.
-type clockChoice struct{ Value, Label string }
-
-var clockLabels = map[string]string{
-	"none":  "No clock: take all the time you like",
-	"3+2":   "3 minutes each + 2 seconds a move (fast)",
-	"5+0":   "5 minutes each, no bonus",
-	"10+0":  "10 minutes each",
-	"15+10": "15 minutes each + 10 seconds a move (relaxed)",
 }
 
 // newGameForm is the payload of the play page.
@@ -154,17 +157,15 @@ type newGameForm struct {
 	Level                       int
 	Undo, PassScreen, TurnBoard bool
 	Levels                      []engine.Level
-	Clocks                      []clockChoice
+	Clocks                      []games.ClockChoice
 }
 
 func (h *Handler) newGameForm() newGameForm {
-	f := newGameForm{Mode: "computer", Color: "white", Clock: "none", Level: 1, Undo: true, PassScreen: true}
+	f := newGameForm{Mode: "computer", Color: "white", Clock: "none", Level: engine.MinLevel, Undo: true, PassScreen: true}
 	if h.games.HasComputer() {
 		f.Levels = engine.Levels()
 	}
-	for _, name := range games.ClockNames() {
-		f.Clocks = append(f.Clocks, clockChoice{Value: name, Label: clockLabels[name]})
-	}
+	f.Clocks = games.ClockChoices()
 	return f
 }
 
@@ -192,7 +193,7 @@ func (h *Handler) startGame(c echo.Context) error {
 	if v := c.FormValue("level"); v != "" && f.Mode == "computer" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			f.Error = "Please choose a level from 1 to 8."
+			f.Error = fmt.Sprintf("Please choose a level from %d to %d.", engine.MinLevel, engine.MaxLevel)
 			return h.render(c, http.StatusBadRequest, "play", f)
 		}
 		level = n
@@ -214,18 +215,13 @@ func (h *Handler) startGame(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/play/"+st.ID)
 }
 
-// movePair is one line of the move list: "12. Nf3 Nc6".
-type movePair struct {
-	Number       int
-	White, Black string
-}
-
 // gamePage is the payload of the game page.
 type gamePage struct {
 	ID, Title, Status string
 	Board             views.Board
-	MovePairs         []movePair
+	MovePairs         []chess.FullMove
 	Facts             string // gameFacts as JSON, for game.js
+	SoundOn           bool   // the visitor's sound switch (cookie "sound")
 }
 
 // gameFacts are the shared facts game.js needs, rendered into the page as
@@ -233,13 +229,22 @@ type gamePage struct {
 type gameFacts struct {
 	Colors   map[string]string `json:"colors"` // "white" -> "White"
 	StartFEN string            `json:"start_fen"`
+	Values   map[string]int    `json:"values"` // "N" -> 3, for the material count (G21)
+	Sounds   map[string]string `json:"sounds"` // "move" -> its hashed URL (G20)
 }
 
 func newGameFacts() string {
-	f := gameFacts{Colors: map[string]string{}, StartFEN: chess.StartFEN}
+	f := gameFacts{Colors: map[string]string{}, StartFEN: chess.StartFEN,
+		Values: map[string]int{}, Sounds: map[string]string{}}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		name := c.String()
-		f.Colors[name] = strings.ToUpper(name[:1]) + name[1:]
+		f.Colors[c.String()] = c.Name()
+	}
+	for t := chess.Pawn; t <= chess.Queen; t++ {
+		f.Values[string(t.Letter())] = games.PieceValue(t)
+	}
+	sounds, _ := fs.ReadDir(public.Files, "sounds")
+	for _, d := range sounds {
+		f.Sounds[strings.TrimSuffix(d.Name(), path.Ext(d.Name()))] = public.URL("sounds/" + d.Name())
 	}
 	b, err := json.Marshal(f)
 	if err != nil {
@@ -255,47 +260,28 @@ func (h *Handler) showGame(c echo.Context) error {
 	if err != nil {
 		return gameError(err)
 	}
-	pos, err := chess.ParseFEN(st.FEN)
-	if err != nil {
-		return fmt.Errorf("handlers: game %s: %w", st.ID, err)
-	}
-	b := views.Board{Pos: pos, Size: "full", Flipped: st.Mode == "computer" && st.HumanColor == "black",
+	b := views.Board{Pos: st.Position(), Size: "full", Flipped: st.Mode == "computer" && st.HumanColor == "black",
 		Classes: map[chess.Square][]string{}}
-	if len(st.LastMove) >= 4 {
-		for _, s := range []string{st.LastMove[:2], st.LastMove[2:4]} {
-			if sq, err := chess.ParseSquare(s); err == nil {
-				b.Classes[sq] = append(b.Classes[sq], "last-move")
-			}
-		}
+	if m := st.LastPlayed(); m != chess.NoMove {
+		b.Classes[m.From()] = append(b.Classes[m.From()], "last-move")
+		b.Classes[m.To()] = append(b.Classes[m.To()], "last-move")
 	}
-	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend", Facts: newGameFacts()}
+	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend", Facts: newGameFacts(), SoundOn: true}
+	if ck, err := c.Cookie("sound"); err == nil && ck.Value == "off" {
+		p.SoundOn = false
+	}
 	if st.Mode == "computer" {
 		p.Title = fmt.Sprintf("Game against the computer, level %d", st.Level)
 	}
-	switch {
-	case st.Status != "active":
+	p.Status = st.Position().Turn().Name() + " to move."
+	if st.Status != "active" {
 		p.Status = st.Reason + "."
-	case st.Turn == "white":
-		p.Status = "White to move."
-	default:
-		p.Status = "Black to move."
 	}
-	start, _ := chess.ParseFEN(st.StartFEN)
-	number, i := 1, 0
-	if start != nil {
-		number = start.FullmoveNumber()
-		if start.Turn() == chess.Black && len(st.Moves) > 0 {
-			p.MovePairs = append(p.MovePairs, movePair{Number: number, White: "…", Black: st.Moves[0]})
-			number, i = number+1, 1
+	p.MovePairs = st.FullMoves()
+	for i := range p.MovePairs {
+		if p.MovePairs[i].White == "" {
+			p.MovePairs[i].White = "…" // the game started with Black to move
 		}
-	}
-	for ; i < len(st.Moves); i += 2 {
-		mp := movePair{Number: number, White: st.Moves[i]}
-		if i+1 < len(st.Moves) {
-			mp.Black = st.Moves[i+1]
-		}
-		p.MovePairs = append(p.MovePairs, mp)
-		number++
 	}
 	return h.render(c, http.StatusOK, "play_game", p)
 }

@@ -21,7 +21,10 @@ import (
 
 	"chesstutor/games"
 	"chesstutor/lessons"
-	"chesstutor/quiz"
+	"chesstutor/limits"
+	"chesstutor/quiz/rounds"
+	"chesstutor/retention"
+	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/views"
 )
@@ -31,11 +34,19 @@ type Deps struct {
 	Store   store.Store
 	Views   *views.Renderer
 	Games   *games.Service
-	Quiz    *quiz.Bank
+	Rounds  *rounds.Service
 	Lessons *lessons.Course
+	Reviews *review.Service  // nil: no game reviews
 	Logger  *slog.Logger     // defaults to slog.Default()
 	Now     func() time.Time // defaults to time.Now
 	Limits  Limits
+	// CookieKeys sign visitor cookies: the first signs, all verify (key
+	// rotation, see cookieSigner). Empty: a random key for this process
+	// only (tests); main.go passes CHESS_COOKIE_KEY or the stored key.
+	CookieKeys [][]byte
+	// Retention are the periods the retention job keeps data for, shown on
+	// the privacy page; zero fields take retention.DefaultPeriods.
+	Retention retention.Periods
 }
 
 // Limits bound what one request or one visitor may ask of the server.
@@ -43,13 +54,37 @@ type Limits struct {
 	BodyBytes int64   // largest request body; default 16 KiB
 	APIRate   float64 // sustained /api requests per second per visitor; default 20
 	APIBurst  int     // /api requests allowed at once before the rate applies; default 60
+
+	// Per client address (N8). A class of 30 children behind one school
+	// address must never notice them; a script from one address is held
+	// to them.
+	PageRate     float64 // sustained page and API reads per second per address; default 20
+	PageBurst    int     // reads at once per address; default 600
+	VisitorRate  float64 // new visitors stored per second per address; default 0.5 (30 a minute)
+	VisitorBurst int     // new visitors at once per address; default 60
+	GameRate     float64 // games started per second per address; default 1
+	GameBurst    int     // games started at once per address; default 120
+	// LimiterKeys caps how many visitors or addresses each limiter
+	// remembers (a few hundred bytes each); default 20,000.
+	LimiterKeys int
+	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies
+	// whose X-Forwarded-For names the client. Empty: the connection's
+	// address is the client's, and X-Forwarded-For is ignored.
+	TrustedProxies []string
 }
 
 // Defaults for Limits.
 const (
-	DefaultBodyBytes = 16 << 10
-	DefaultAPIRate   = 20
-	DefaultAPIBurst  = 60
+	DefaultBodyBytes    = 16 << 10
+	DefaultAPIRate      = 20
+	DefaultAPIBurst     = 60
+	DefaultPageRate     = 20
+	DefaultPageBurst    = 600
+	DefaultVisitorRate  = 0.5
+	DefaultVisitorBurst = 60
+	DefaultGameRate     = 1
+	DefaultGameBurst    = 120
+	DefaultLimiterKeys  = 20_000
 )
 
 // Handler serves every page and API route.
@@ -57,15 +92,21 @@ type Handler struct {
 	store   store.Store
 	views   *views.Renderer
 	games   *games.Service
-	quiz    *quiz.Bank
+	rounds  *rounds.Service
 	lessons *lessons.Course
+	reviews *review.Service
 	log     *slog.Logger
-	now     func() time.Time
 	limits  Limits
+	now     func() time.Time // the clock (trainer rounds, rate limits)
 
-	limiter  *visitorLimiter
-	visitors *knownVisitors
-	assets   map[string]asset
+	apiLimiter        *limits.Limiter // per visitor
+	pageLimiter       *limits.Limiter // per address
+	newVisitorLimiter *limits.Limiter // per address
+	gameLimiter       *limits.Limiter // per address
+	cookies           cookieSigner
+	retention         retention.Periods
+	visitors          *knownVisitors
+	assets            map[string]asset
 }
 
 // New returns a Handler; zero Limits fields take the defaults.
@@ -85,6 +126,34 @@ func New(d Deps) *Handler {
 	if d.Limits.APIBurst <= 0 {
 		d.Limits.APIBurst = DefaultAPIBurst
 	}
+	l := &d.Limits
+	for _, f := range []struct {
+		rate     *float64
+		burst    *int
+		defRate  float64
+		defBurst int
+	}{
+		{&l.PageRate, &l.PageBurst, DefaultPageRate, DefaultPageBurst},
+		{&l.VisitorRate, &l.VisitorBurst, DefaultVisitorRate, DefaultVisitorBurst},
+		{&l.GameRate, &l.GameBurst, DefaultGameRate, DefaultGameBurst},
+	} {
+		if *f.rate <= 0 {
+			*f.rate = f.defRate
+		}
+		if *f.burst <= 0 {
+			*f.burst = f.defBurst
+		}
+	}
+	if l.LimiterKeys <= 0 {
+		l.LimiterKeys = DefaultLimiterKeys
+	}
+	if len(d.CookieKeys) == 0 {
+		k, err := NewCookieKey()
+		if err != nil {
+			panic(err) // the system's random source failed
+		}
+		d.CookieKeys = [][]byte{k}
+	}
 	assets, err := loadAssets()
 	if err != nil {
 		// The files are embedded in the binary: failing to read them is a
@@ -92,24 +161,30 @@ func New(d Deps) *Handler {
 		panic(err)
 	}
 	return &Handler{
-		assets:   assets,
-		store:    d.Store,
-		views:    d.Views,
-		games:    d.Games,
-		quiz:     d.Quiz,
-		lessons:  d.Lessons,
-		log:      d.Logger,
-		now:      d.Now,
-		limits:   d.Limits,
-		limiter:  newVisitorLimiter(d.Limits.APIRate, d.Limits.APIBurst, d.Now),
-		visitors: newKnownVisitors(100_000),
+		assets:            assets,
+		store:             d.Store,
+		views:             d.Views,
+		games:             d.Games,
+		rounds:            d.Rounds,
+		lessons:           d.Lessons,
+		reviews:           d.Reviews,
+		log:               d.Logger,
+		limits:            d.Limits,
+		now:               d.Now,
+		apiLimiter:        limits.New(l.APIRate, l.APIBurst, l.LimiterKeys),
+		pageLimiter:       limits.New(l.PageRate, l.PageBurst, l.LimiterKeys),
+		newVisitorLimiter: limits.New(l.VisitorRate, l.VisitorBurst, l.LimiterKeys),
+		gameLimiter:       limits.New(l.GameRate, l.GameBurst, l.LimiterKeys),
+		cookies:           cookieSigner{keys: d.CookieKeys},
+		retention:         retention.New(retention.Config{Periods: d.Retention}).Periods(),
+		visitors:          newKnownVisitors(100_000),
 	}
 }
 
 // Register installs the middleware and lists every route of the site.
 func (h *Handler) Register(e *echo.Echo) {
 	e.HTTPErrorHandler = h.handleError
-	e.IPExtractor = echo.ExtractIPDirect()
+	e.IPExtractor = h.ipExtractor()
 	e.Pre(headAsGet)
 	e.Use(
 		h.logRequests,
@@ -128,9 +203,11 @@ func (h *Handler) Register(e *echo.Echo) {
 			},
 		}),
 		h.limitBody,
+		h.limitPages,
 		h.identifyVisitor,
 		h.checkOrigin,
 		h.checkCSRF,
+		h.keepVisitor,
 	)
 
 	e.GET("/healthz", h.health)
@@ -143,10 +220,16 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerGames(e, api)
 	h.registerLessons(e)
 	h.registerExercises(e, api)
+	h.registerTrainer(e, api) // trainer.go
+	h.registerGlossary(e)     // glossary.go
 	// Feature routes: each feature adds its lines here, pages on e and
 	// JSON routes on api, e.g. api.POST("/games", h.createGame).
 	h.registerQuiz(e, api)
+	if h.reviews != nil {
+		h.registerReviews(e, api)
+	}
 	e.POST("/settings/board", h.saveBoardTheme)
+	h.registerPrivacy(e, api)
 }
 
 // visitorID returns the current visitor's id (set by identifyVisitor), or

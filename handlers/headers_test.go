@@ -38,7 +38,7 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 	s := newSite(t, siteOptions{logLevel: slog.LevelWarn})
 	v := s.visitor(t)
 	game := v.newGame(t, `{"mode":"friend"}`)
-	ex := s.course.Exercises()[0]
+	ex := firstSquaresExercise(s.course)
 	targets := []struct {
 		path   string
 		status int

@@ -40,7 +40,7 @@ func TestHostileInput(t *testing.T) {
 	timed := v.newGame(t, `{"mode":"friend","clock":"5+0","pass_screen":false}`)
 	round := v.startQuiz(t)
 	unknown := strings.Repeat("ab", 16)
-	ex := s.course.Exercises()[0]
+	ex := firstSquaresExercise(s.course)
 	lesson := ex.Lesson
 	moves := "/api/games/" + game + "/moves"
 	const js = "application/json"

@@ -27,13 +27,13 @@ type lessonRow struct {
 	Exercises int
 }
 
-// courseProgress is the visitor's progress through the whole course. The
-// bar counts lessons done and exercises solved as equal steps.
+// courseProgress is the visitor's progress through the whole course:
+// lessons done (read to the end, or every exercise solved) and exercises
+// solved, counted apart so reading shows as progress (L7).
 type courseProgress struct {
 	Rows                      []lessonRow
 	LessonsDone, LessonsTotal int
 	Solved, ExercisesTotal    int
-	Steps, StepsTotal         int
 	Next                      *lessons.Lesson // first lesson not done yet; nil when all are
 }
 
@@ -74,8 +74,6 @@ func (h *Handler) progressFrom(report store.ProgressReport) *courseProgress {
 			p.Next = l
 		}
 	}
-	p.Steps = p.LessonsDone + p.Solved
-	p.StepsTotal = p.LessonsTotal + p.ExercisesTotal
 	return p
 }
 
@@ -89,7 +87,7 @@ func (h *Handler) homeProgress(ctx context.Context, visitor string) (*homeProgre
 	if err != nil {
 		return nil, err
 	}
-	if p.Steps == 0 {
+	if p.LessonsDone+p.Solved == 0 {
 		return nil, nil
 	}
 	hp := &homeProgress{LessonsRead: p.LessonsDone, LessonsTotal: p.LessonsTotal,

@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -17,12 +16,14 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/time/rate"
+
+	"chesstutor/store"
 )
 
 const (
-	visitorKey    = "visitor"
-	visitorCookie = "visitor"
+	visitorKey      = "visitor"
+	freshVisitorKey = "fresh-visitor"
+	visitorCookie   = "visitor"
 	// visitorMaxAge is the longest lifetime browsers accept (400 days).
 	visitorMaxAge = 400 * 24 * 60 * 60
 )
@@ -127,26 +128,33 @@ func (h *Handler) limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// identifyVisitor gives every visitor a random 128-bit id in an HttpOnly,
-// SameSite=Lax cookie (Secure over TLS) and stores it on first sight (N2).
+// identifyVisitor gives every visitor a random 128-bit id in a signed,
+// HttpOnly, SameSite=Lax cookie (Secure over TLS) (N2). It stores nothing:
+// the visitor's row is written by keepVisitor at their first write (N8).
+// A forged or never-issued id fails the signature and is replaced by a
+// fresh one, without touching the database.
+//
+// Cookies from before signing (a bare id) keep working when their id has
+// a stored row: the id is kept and the cookie signed again. A bare id
+// without a row is refused like a forged one.
 func (h *Handler) identifyVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		path := c.Request().URL.Path
 		if strings.HasPrefix(path, "/assets/") || path == "/healthz" || path == "/favicon.ico" {
 			return next(c)
 		}
-		id := ""
-		if ck, err := c.Cookie(visitorCookie); err == nil && validVisitorID(ck.Value) {
-			id = ck.Value
-			// An id this site never handed out (forged, or chosen by someone
-			// planting a cookie) is replaced by a fresh one (N2).
-			if !h.visitors.has(id) {
-				known, err := h.store.VisitorExists(c.Request().Context(), id)
+		id, reissue := "", false
+		if ck, err := c.Cookie(visitorCookie); err == nil {
+			var stale, ok bool
+			if id, stale, ok = h.cookies.verify(ck.Value); ok {
+				reissue = stale
+			} else if validVisitorID(ck.Value) {
+				known, err := h.visitorStored(c.Request().Context(), ck.Value)
 				if err != nil {
 					return fmt.Errorf("handlers: look up visitor: %w", err)
 				}
-				if !known {
-					id = ""
+				if known {
+					id, reissue = ck.Value, true
 				}
 			}
 		}
@@ -155,33 +163,43 @@ func (h *Handler) identifyVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 			if id, err = newVisitorID(); err != nil {
 				return err
 			}
-			c.SetCookie(&http.Cookie{
-				Name:     visitorCookie,
-				Value:    id,
-				Path:     "/",
-				MaxAge:   visitorMaxAge,
-				HttpOnly: true,
-				Secure:   overTLS(c.Request()),
-				SameSite: http.SameSiteLaxMode,
-			})
+			c.Set(freshVisitorKey, true)
+			reissue = true
 		}
-		if !h.visitors.has(id) {
-			err := h.store.EnsureVisitor(c.Request().Context(), id)
-			if _, fault := storageFault(err); err != nil && (!fault || unsafeMethod(c.Request().Method)) {
-				return fmt.Errorf("handlers: store visitor: %w", err)
-			}
-			if err == nil {
-				h.visitors.add(id)
-			} else {
-				// The storage cannot write now (full, read-only, busy): pages
-				// still read; the id is stored on a later request, and writes
-				// answer 503 until then (N3).
-				h.log.Warn("visitor not stored: storage unavailable", "err", err)
-			}
+		if reissue {
+			h.setVisitorCookie(c, id)
 		}
 		c.Set(visitorKey, id)
 		return next(c)
 	}
+}
+
+// setVisitorCookie hands the visitor their signed id.
+func (h *Handler) setVisitorCookie(c echo.Context, id string) {
+	c.SetCookie(&http.Cookie{
+		Name:     visitorCookie,
+		Value:    h.cookies.sign(id),
+		Path:     "/",
+		MaxAge:   visitorMaxAge,
+		HttpOnly: true,
+		Secure:   overTLS(c.Request()),
+		SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// clearVisitorCookie removes the visitor's cookie ("forget me").
+func clearVisitorCookie(c echo.Context) {
+	c.SetCookie(&http.Cookie{
+		Name: visitorCookie, Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, Secure: overTLS(c.Request()), SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// freshVisitor reports whether the visitor's id was made for this request
+// (no cookie, or a refused one): such a visitor has nothing stored.
+func freshVisitor(c echo.Context) bool {
+	fresh, _ := c.Get(freshVisitorKey).(bool)
+	return fresh
 }
 
 // overTLS reports whether the visitor reached us over HTTPS, directly or
@@ -190,53 +208,53 @@ func overTLS(r *http.Request) bool {
 	return r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
 }
 
-func newVisitorID() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("handlers: new visitor id: %w", err)
-	}
-	return hex.EncodeToString(b[:]), nil
-}
+// newVisitorID and validVisitorID take the form of every record id from
+// the store (store.NewID, store.ValidID).
+func newVisitorID() (string, error) { return store.NewID(), nil }
 
-func validVisitorID(s string) bool {
-	if len(s) != 32 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
-			return false
-		}
-	}
-	return true
-}
+func validVisitorID(s string) bool { return store.ValidID(s) }
 
-// knownVisitors remembers ids already stored, so a returning visitor costs
-// no database write per request. It forgets everything when full; the
-// next request of each visitor then stores (idempotently) again.
+// knownVisitors remembers ids stored recently, so a returning visitor
+// costs no database write per request; after visitorRefresh the next write
+// refreshes the row's last-seen time (retention counts from it). It forgets
+// everything when full; each visitor's next write then stores
+// (idempotently) again.
 type knownVisitors struct {
 	mu  sync.Mutex
-	ids map[string]struct{}
+	ids map[string]time.Time
 	max int
 }
 
+// visitorRefresh is how often a visitor's last-seen time is refreshed. It
+// must stay well below the retention job's grace time for visitors with
+// nothing stored, so that a row this cache vouches for is never deleted.
+const visitorRefresh = time.Hour
+
 func newKnownVisitors(max int) *knownVisitors {
-	return &knownVisitors{ids: map[string]struct{}{}, max: max}
+	return &knownVisitors{ids: map[string]time.Time{}, max: max}
 }
 
-func (k *knownVisitors) has(id string) bool {
+// recent reports whether id was stored less than visitorRefresh ago.
+func (k *knownVisitors) recent(id string, now time.Time) bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	_, ok := k.ids[id]
-	return ok
+	at, ok := k.ids[id]
+	return ok && now.Sub(at) < visitorRefresh
 }
 
-func (k *knownVisitors) add(id string) {
+func (k *knownVisitors) add(id string, now time.Time) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if len(k.ids) >= k.max {
-		k.ids = map[string]struct{}{}
+		k.ids = map[string]time.Time{}
 	}
-	k.ids[id] = struct{}{}
+	k.ids[id] = now
+}
+
+func (k *knownVisitors) forget(id string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	delete(k.ids, id)
 }
 
 func unsafeMethod(m string) bool {
@@ -315,63 +333,21 @@ func (h *Handler) checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// rateLimit caps /api requests per visitor (or per address when there is
-// no visitor yet) and answers 429 when the bucket is empty.
+// rateLimit caps /api requests per visitor, or per client address for a
+// visitor without a cookie yet (each of whose requests has a new id), and
+// answers 429 with Retry-After when the bucket is empty.
 func (h *Handler) rateLimit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		key := visitorID(c)
-		if key == "" {
-			key = "ip:" + c.RealIP()
+		if key == "" || freshVisitor(c) {
+			key = "ip:" + clientAddress(c)
 		}
-		if !h.limiter.allow(key) {
-			return echo.NewHTTPError(http.StatusTooManyRequests,
-				"Too many requests at once. Please wait a moment and try again.")
+		if err := h.allow(c, h.apiLimiter, key,
+			"Too many requests at once. Please wait a moment and try again."); err != nil {
+			return err
 		}
 		return next(c)
 	}
-}
-
-// visitorLimiter holds one token bucket per visitor and drops buckets that
-// have been idle for a while so memory stays bounded.
-type visitorLimiter struct {
-	mu      sync.Mutex
-	limit   rate.Limit
-	burst   int
-	now     func() time.Time
-	buckets map[string]*bucket
-	swept   time.Time
-}
-
-type bucket struct {
-	lim  *rate.Limiter
-	seen time.Time
-}
-
-func newVisitorLimiter(perSecond float64, burst int, now func() time.Time) *visitorLimiter {
-	return &visitorLimiter{limit: rate.Limit(perSecond), burst: burst, now: now, buckets: map[string]*bucket{}}
-}
-
-const limiterIdle = 10 * time.Minute
-
-func (l *visitorLimiter) allow(key string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	if now.Sub(l.swept) > time.Minute {
-		for k, b := range l.buckets {
-			if now.Sub(b.seen) > limiterIdle {
-				delete(l.buckets, k)
-			}
-		}
-		l.swept = now
-	}
-	b := l.buckets[key]
-	if b == nil {
-		b = &bucket{lim: rate.NewLimiter(l.limit, l.burst)}
-		l.buckets[key] = b
-	}
-	b.seen = now
-	return b.lim.AllowN(now, 1)
 }
 
 // health answers 200 when the database answers, 503 otherwise.

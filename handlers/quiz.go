@@ -3,7 +3,6 @@ package handlers
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"slices"
@@ -14,6 +13,7 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/quiz"
+	"chesstutor/quiz/rounds"
 	"chesstutor/store"
 	"chesstutor/views"
 )
@@ -24,10 +24,7 @@ import (
 // post shows the first result again and never counts twice.
 
 // quizScore is one finished round as the /quiz page shows it.
-type quizScore struct {
-	store.QuizScore
-	Percent int
-}
+type quizScore = rounds.Score
 
 // quizSparkline is an SVG polyline of recent scores, oldest on the left.
 type quizSparkline struct {
@@ -126,49 +123,22 @@ type quizAnswerResponse struct {
 
 // showQuiz is the quiz start page: past scores, missed questions, start.
 func (h *Handler) showQuiz(c echo.Context) error {
-	ctx := c.Request().Context()
-	v := visitorID(c)
-	d := quizHomeData{Questions: h.quiz.Len()}
-	missed, err := h.store.MissedQuizQuestions(ctx, v)
+	o, err := h.rounds.Overview(c.Request().Context(), visitorID(c))
 	if err != nil {
 		return err
 	}
-	for _, id := range missed {
-		if _, ok := h.quiz.Question(id); ok {
-			d.Missed++
-		}
-	}
-	cur, err := h.store.CurrentQuizRound(ctx, v)
-	switch {
-	case err == nil:
-		d.Current = cur
-	case !errors.Is(err, store.ErrNotFound):
-		return err
-	}
-	if d.Scores, d.Sparkline, err = h.quizScores(c); err != nil {
-		return err
-	}
+	d := quizHomeData{Questions: o.Questions, Missed: o.Missed, Current: o.Current,
+		Scores: o.Scores, Sparkline: quizSparklineFor(o.Scores)}
 	return h.render(c, http.StatusOK, "quiz", d)
 }
 
 // quizScores loads the visitor's recent scores, newest first, and their sparkline.
 func (h *Handler) quizScores(c echo.Context) ([]quizScore, *quizSparkline, error) {
-	raw, err := h.store.QuizScores(c.Request().Context(), visitorID(c), 12)
+	scores, err := h.rounds.Scores(c.Request().Context(), visitorID(c))
 	if err != nil {
 		return nil, nil, err
 	}
-	scores := make([]quizScore, len(raw))
-	for i, s := range raw {
-		scores[i] = quizScore{QuizScore: s, Percent: quizPercent(s.Score, s.Total)}
-	}
 	return scores, quizSparklineFor(scores), nil
-}
-
-func quizPercent(part, whole int) int {
-	if whole <= 0 {
-		return 0
-	}
-	return part * 100 / whole
 }
 
 // quizSparklineFor draws scores (newest first) in a 100×30 box, oldest on the left.
@@ -194,19 +164,7 @@ func quizSparklineFor(scores []quizScore) *quizSparkline {
 
 // startQuiz draws a new round: missed questions first, then across topics (Q4).
 func (h *Handler) startQuiz(c echo.Context) error {
-	ctx := c.Request().Context()
-	v := visitorID(c)
-	missed, err := h.store.MissedQuizQuestions(ctx, v)
-	if err != nil {
-		return err
-	}
-	seen, err := h.store.SeenQuizQuestions(ctx, v)
-	if err != nil {
-		return err
-	}
-	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	ids := h.quiz.Pick(quiz.RoundSize, missed, seen, rng)
-	r, err := h.store.StartQuizRound(ctx, v, ids)
+	r, err := h.rounds.Start(c.Request().Context(), visitorID(c))
 	if err != nil {
 		return err
 	}
@@ -219,38 +177,34 @@ func quizQuestionURL(id string, index int) string {
 	return fmt.Sprintf("%s?q=%d", quizRoundURL(id), index+1)
 }
 
-// loadQuizRound loads the visitor's round named in the URL.
-func (h *Handler) loadQuizRound(c echo.Context) (*store.QuizRound, error) {
-	noRound := echo.NewHTTPError(http.StatusNotFound, "There is no quiz round at this address. Start a new round from the quiz page.")
-	id := c.Param("id")
-	if len(id) != 32 {
-		return nil, noRound
+// roundError turns a refusal of the quiz service into its HTTP status.
+func roundError(err error) error {
+	var re *rounds.Error
+	if !errors.As(err, &re) {
+		return err
 	}
-	r, err := h.store.QuizRound(c.Request().Context(), visitorID(c), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, noRound
-	}
-	return r, err
+	status := map[rounds.Kind]int{
+		rounds.NotFound: http.StatusNotFound,
+		rounds.Gone:     http.StatusGone,
+		rounds.Invalid:  http.StatusBadRequest,
+	}[re.Kind]
+	return echo.NewHTTPError(status, re.Message)
 }
 
-// roundQuestion is the question at index (0-based, already checked) of the
-// round; 410 Gone when the bank no longer has it.
-func (h *Handler) roundQuestion(r *store.QuizRound, index int) (*quiz.Question, error) {
-	q, ok := h.quiz.Question(r.Questions[index])
-	if !ok {
-		return nil, echo.NewHTTPError(http.StatusGone, "This question has been removed from the quiz. Start a new round from the quiz page.")
-	}
-	return q, nil
+// loadQuizRound loads the visitor's round named in the URL.
+func (h *Handler) loadQuizRound(c echo.Context) (*store.QuizRound, error) {
+	r, err := h.rounds.Round(c.Request().Context(), visitorID(c), c.Param("id"))
+	return r, roundError(err)
 }
 
 // quizIndex reads a 1-based question number and returns it 0-based.
 func quizIndex(r *store.QuizRound, s string) (int, error) {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > len(r.Questions) {
-		return 0, echo.NewHTTPError(http.StatusNotFound,
-			fmt.Sprintf("This round has questions 1 to %d only.", len(r.Questions)))
+	if err != nil {
+		n = 0
 	}
-	return n - 1, nil
+	index, err := rounds.Index(r, n)
+	return index, roundError(err)
 }
 
 // showQuizRound shows a question (the next one, or ?q=N), or the result
@@ -278,9 +232,9 @@ func (h *Handler) showQuizRound(c echo.Context) error {
 
 // quizQuestion prepares a question page; answered questions show feedback.
 func (h *Handler) quizQuestion(r *store.QuizRound, index int) (*quizQuestionData, error) {
-	q, err := h.roundQuestion(r, index)
+	q, err := h.rounds.Question(r, index)
 	if err != nil {
-		return nil, err
+		return nil, roundError(err)
 	}
 	d := &quizQuestionData{
 		RoundID:    r.ID,
@@ -302,7 +256,7 @@ func (h *Handler) quizQuestion(r *store.QuizRound, index int) (*quizQuestionData
 			d.Key[k] = true
 		}
 		d.NextURL, d.NextLabel = quizNextStep(r)
-		if q.Kind == quiz.Squares {
+		if q.Board() {
 			d.Marked = answer
 		} else {
 			for _, id := range answer {
@@ -352,25 +306,11 @@ func quizFeedbackFor(q *quiz.Question, answer []string, correct, already bool) *
 	return &quizFeedback{
 		Correct:     correct,
 		Already:     already,
-		YourAnswer:  quizAnswerText(q, answer),
+		YourAnswer:  rounds.AnswerText(q, answer),
 		KeyText:     q.KeyText(),
 		Explanation: q.Explanation,
 		Lesson:      q.Lesson,
 	}
-}
-
-// quizAnswerText puts a stored answer into words.
-func quizAnswerText(q *quiz.Question, answer []string) string {
-	if q.Kind == quiz.Squares {
-		return strings.Join(answer, ", ")
-	}
-	var parts []string
-	for _, id := range answer {
-		if t := q.OptionText(id); t != "" {
-			parts = append(parts, t)
-		}
-	}
-	return strings.Join(parts, "; ")
 }
 
 // quizBoard draws the question's diagram: clickable for squares
@@ -384,6 +324,8 @@ func quizBoard(q *quiz.Question, marked []string, answered bool) *views.Board {
 		Classes: map[chess.Square][]string{},
 		Labels:  map[chess.Square]string{},
 		Attrs:   map[string]string{"data-quiz-board": q.ID},
+		// A square-name question may be asked from Black's side.
+		Flipped: q.Kind == quiz.Name && q.Pos.Turn() == chess.Black,
 	}
 	if q.From != chess.NoSquare {
 		b.Highlights = []chess.Square{q.From}
@@ -392,7 +334,7 @@ func quizBoard(q *quiz.Question, marked []string, answered bool) *views.Board {
 		b.Classes[q.LastMove.From()] = append(b.Classes[q.LastMove.From()], "last-move")
 		b.Classes[q.LastMove.To()] = append(b.Classes[q.LastMove.To()], "last-move")
 	}
-	if q.Kind != quiz.Squares {
+	if !q.Board() {
 		b.Size = "diagram"
 		return b
 	}
@@ -444,35 +386,32 @@ func (h *Handler) answerQuizForm(c echo.Context) error {
 	if _, done := r.Answer(index); done {
 		return c.Redirect(http.StatusSeeOther, quizQuestionURL(r.ID, index))
 	}
-	q, err := h.roundQuestion(r, index)
+	q, err := h.rounds.Question(r, index)
 	if err != nil {
-		return err
+		return roundError(err)
 	}
 	values := form["choice"]
-	if q.Kind == quiz.Squares {
+	if q.Board() {
 		values = form["marked"]
 		if sq := form.Get("square"); sq != "" && form.Get("action") == "" {
 			return h.toggleQuizSquare(c, r, index, values, sq)
 		}
 	}
-	result, err := q.Grade(values)
-	if errors.Is(err, quiz.ErrBadAnswer) {
+	_, err = h.rounds.Answer(c.Request().Context(), visitorID(c), r, index, values)
+	var re *rounds.Error
+	if errors.As(err, &re) && re.Kind == rounds.Invalid {
 		d, derr := h.quizQuestion(r, index)
 		if derr != nil {
 			return derr
 		}
-		d.Error = quizBadAnswer(err)
+		d.Error = re.Message
 		for _, v := range values {
 			d.Chosen[v] = true
 		}
 		return h.render(c, http.StatusBadRequest, "quiz-question", d)
 	}
 	if err != nil {
-		return err
-	}
-	if _, _, err := h.store.AnswerQuiz(c.Request().Context(), visitorID(c), r.ID, index,
-		strings.Join(result.Answer, " "), result.Correct); err != nil {
-		return err
+		return roundError(err)
 	}
 	return c.Redirect(http.StatusSeeOther, quizQuestionURL(r.ID, index))
 }
@@ -502,15 +441,6 @@ func (h *Handler) toggleQuizSquare(c echo.Context, r *store.QuizRound, index int
 	return h.render(c, http.StatusOK, "quiz-question", d)
 }
 
-// quizBadAnswer turns a grading error into a sentence for the page.
-func quizBadAnswer(err error) string {
-	msg := strings.TrimPrefix(err.Error(), quiz.ErrBadAnswer.Error()+": ")
-	if msg == "" {
-		return "That answer could not be read."
-	}
-	return strings.ToUpper(msg[:1]) + msg[1:] + "."
-}
-
 // answerQuizAPI grades an answer sent as JSON and returns the feedback.
 func (h *Handler) answerQuizAPI(c echo.Context) error {
 	r, err := h.loadQuizRound(c)
@@ -528,41 +458,11 @@ func (h *Handler) answerQuizAPI(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	q, err := h.roundQuestion(r, index)
+	g, err := h.rounds.Answer(c.Request().Context(), visitorID(c), r, index, req.Answer)
 	if err != nil {
-		return err
+		return roundError(err)
 	}
-	if stored, done := r.Answer(index); done {
-		// Answered before: the first answer stands and is reported again.
-		result, err := q.Grade(strings.Fields(stored.Answer))
-		if err != nil {
-			return err
-		}
-		return quizReply(c, r, q, result, true)
-	}
-	if len(req.Answer) > 64 {
-		return echo.NewHTTPError(http.StatusBadRequest, "That answer has far too many parts.")
-	}
-	result, err := q.Grade(req.Answer)
-	if errors.Is(err, quiz.ErrBadAnswer) {
-		return echo.NewHTTPError(http.StatusBadRequest, quizBadAnswer(err))
-	}
-	if err != nil {
-		return err
-	}
-	r, recorded, err := h.store.AnswerQuiz(c.Request().Context(), visitorID(c), r.ID, index,
-		strings.Join(result.Answer, " "), result.Correct)
-	if err != nil {
-		return err
-	}
-	if !recorded {
-		// Another request answered first: report what it stored.
-		stored, _ := r.Answer(index)
-		if result, err = q.Grade(strings.Fields(stored.Answer)); err != nil {
-			return err
-		}
-	}
-	return quizReply(c, r, q, result, !recorded)
+	return quizReply(c, g.Round, g.Q, g.Result, g.Already)
 }
 
 // quizReply writes the JSON feedback for one graded answer.
@@ -598,36 +498,19 @@ func quizList(s []string) []string {
 
 // showQuizResult is the end of a round: the score and the missed questions.
 func (h *Handler) showQuizResult(c echo.Context, r *store.QuizRound) error {
-	d := quizResultData{Score: r.Score(), Total: len(r.Questions)}
-	for _, a := range r.Answers {
-		if a.Correct {
-			continue
-		}
-		q, ok := h.quiz.Question(a.Question)
-		if !ok {
-			continue
-		}
-		answer := strings.Fields(a.Answer)
-		review := quizReview{Number: a.Index + 1, Q: q, YourAnswer: quizAnswerText(q, answer), KeyText: q.KeyText()}
+	sum := h.rounds.Summarise(r)
+	d := quizResultData{Score: sum.Score, Total: sum.Total, Message: sum.Message}
+	for _, m := range sum.Missed {
+		review := quizReview{Number: m.Number, Q: m.Q, YourAnswer: rounds.AnswerText(m.Q, m.Answer), KeyText: m.Q.KeyText()}
 		var marked []string
-		if q.Kind == quiz.Squares {
-			marked = answer
+		if m.Q.Board() {
+			marked = m.Answer
 		}
-		review.Board = quizBoard(q, marked, true)
+		review.Board = quizBoard(m.Q, marked, true)
 		if review.Board != nil {
 			review.Board.Size = "diagram"
 		}
 		d.Missed = append(d.Missed, review)
-	}
-	switch p := quizPercent(d.Score, d.Total); {
-	case p == 100:
-		d.Message = "Every answer right. You know the rules!"
-	case p >= 80:
-		d.Message = "Very good. Look over the questions you missed below; they come back in your next round."
-	case p >= 50:
-		d.Message = "A good start. Read the explanations below, then try another round: the questions you missed come first."
-	default:
-		d.Message = "The rules take a little time. Read the explanations and the lessons they link to, then try again: the questions you missed come back first."
 	}
 	var err error
 	if d.Scores, d.Sparkline, err = h.quizScores(c); err != nil {

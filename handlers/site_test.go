@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -12,21 +11,19 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/labstack/echo/v4"
 
 	"chesstutor/chess/engine"
-	"chesstutor/games"
+	"chesstutor/internal/testbin"
 	"chesstutor/lessons"
 	"chesstutor/quiz"
 	"chesstutor/store"
 	"chesstutor/store/sqlite"
-	"chesstutor/views"
 )
 
-// fullSite is the whole handler set built the way main.go builds it (the
+// fullSite is the whole site built by NewSite, as main.go builds it (the
 // real store, views, lessons, quiz, game service and engine pool), served
 // through httptest. Its log is kept so tests can assert what was logged.
 type fullSite struct {
@@ -58,36 +55,22 @@ func newSite(t testing.TB, opt siteOptions) *fullSite {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	rend, err := views.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bank, err := quiz.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	course, err := lessons.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var served store.Store = st
 	if opt.wrapStore != nil {
 		served = opt.wrapStore(st)
 	}
 	logs := &lockedBuffer{}
-	h := New(Deps{
-		Store:   served,
-		Views:   rend,
-		Games:   games.New(games.Config{Store: served, Engine: engine.NewPool(1, 16)}),
-		Quiz:    bank,
-		Lessons: course,
-		Logger:  slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: opt.logLevel})),
-		Limits:  opt.limits,
+	site, err := NewSite(SiteConfig{
+		Store:  served,
+		Engine: engine.NewPool(1, 16),
+		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: opt.logLevel})),
+		Limits: opt.limits,
 	})
-	e := echo.New()
-	e.HideBanner = true
-	h.Register(e)
-	return &fullSite{h: h, e: e, st: st, dbPath: dbPath, log: logs, course: course, bank: bank}
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := site.Handler
+	return &fullSite{h: h, e: site.Echo, st: st, dbPath: dbPath, log: logs, course: h.lessons, bank: h.rounds.Bank()}
 }
 
 // newFullSite builds the site with a rate limit high enough for table
@@ -98,22 +81,7 @@ func newFullSite(t testing.TB) *fullSite {
 }
 
 // lockedBuffer is a log sink safe for concurrent requests.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
+type lockedBuffer = testbin.SyncBuffer
 
 // siteVisitor is one browser with its own visitor cookie.
 type siteVisitor struct {
@@ -133,7 +101,7 @@ func (s *fullSite) visitor(t testing.TB) *siteVisitor {
 	if ck == nil {
 		t.Fatal("GET / set no visitor cookie")
 	}
-	return &siteVisitor{site: s, id: ck.Value, cookie: ck}
+	return &siteVisitor{site: s, id: cookieID(ck.Value), cookie: ck}
 }
 
 // cookieOf returns the cookie the response sets under name, or nil.

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"net/url"
 	"path"
 	"regexp"
 	"sort"
@@ -29,6 +30,10 @@ var files embed.FS
 // of the course order.
 const rulesFile = "rules.md"
 
+// glossaryFile is the /glossary page: the words of chess in plain terms,
+// rendered like a lesson, outside the course order.
+const glossaryFile = "glossary.md"
+
 // Course is the whole course, rendered and checked.
 type Course struct {
 	lessons   []*Lesson
@@ -37,6 +42,7 @@ type Course struct {
 	byID      map[string]*Exercise
 	rules     template.HTML
 	rulesName string
+	glossary  template.HTML
 }
 
 // Lesson is one rendered lesson.
@@ -97,6 +103,14 @@ func load(fsys fs.FS) (*Course, error) {
 		src, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return nil, fmt.Errorf("lessons: read %s: %w", name, err)
+		}
+		if name == glossaryFile {
+			doc, err := render(name, "", src)
+			if err != nil {
+				return nil, err
+			}
+			c.glossary = doc.html
+			continue
 		}
 		if name == rulesFile {
 			doc, err := render(name, "", src)
@@ -180,6 +194,10 @@ func (c *Course) Exercise(id string) (*Exercise, bool) {
 // Rules returns the rendered body of the /rules page.
 func (c *Course) Rules() template.HTML { return c.rules }
 
+// Glossary returns the rendered body of the /glossary page ("" when the
+// course has none).
+func (c *Course) Glossary() template.HTML { return c.glossary }
+
 // RulesTitle returns the title of the /rules page.
 func (c *Course) RulesTitle() string { return c.rulesName }
 
@@ -188,7 +206,7 @@ func (e *Exercise) Piece() chess.Piece { return e.Pos.PieceAt(e.From) }
 
 // PracticeURL is the address of the exercise on its lesson's practice page.
 func (e *Exercise) PracticeURL() string {
-	return "/learn/" + e.Lesson + "/practice?ex=" + e.ID
+	return "/learn/" + url.PathEscape(e.Lesson) + "/practice?ex=" + url.QueryEscape(e.ID)
 }
 
 // splitFrontMatter separates the "---" delimited header from the body and

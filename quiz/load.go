@@ -35,6 +35,7 @@ var topicTitles = map[string]string{
 	"timeout":    "Running out of time",
 	"notation":   "Notation",
 	"tournament": "Tournament play",
+	"site":       "Playing on this site",
 }
 
 // The fixed answers of the board kinds.
@@ -75,6 +76,8 @@ type rawQuestion struct {
 	Side        string      `json:"side"`    // castle: "king" or "queen"
 	Moves       []string    `json:"moves"`   // draw: SAN moves played from FEN
 	Flag        string      `json:"flag"`    // draw: the colour whose time ran out
+	SAN         string      `json:"san"`     // squares with find "san": the move whose piece to click
+	Name        string      `json:"name"`    // name: the square to click
 }
 
 type rawOption struct {
@@ -178,8 +181,11 @@ func build(raw rawQuestion) (*Question, error) {
 	if raw.Kind != Choice && len(raw.Options) > 0 {
 		return nil, errors.New("only multiple-choice questions list options")
 	}
-	if raw.Kind != Squares && (raw.Find != "" || raw.Square != "") {
-		return nil, errors.New("find and square belong to squares questions")
+	if raw.Kind != Squares && (raw.Find != "" || raw.Square != "" || raw.SAN != "") {
+		return nil, errors.New("find, square and san belong to squares questions")
+	}
+	if raw.Kind != Name && raw.Name != "" {
+		return nil, errors.New("name belongs to name questions")
 	}
 	if raw.Kind != Castle && raw.Side != "" {
 		return nil, errors.New("side belongs to castle questions")
@@ -199,6 +205,8 @@ func build(raw rawQuestion) (*Question, error) {
 		err = buildCastle(q, raw)
 	case Draw:
 		err = buildDraw(q, raw)
+	case Name:
+		err = buildName(q, raw)
 	default:
 		err = fmt.Errorf("unknown kind %q", raw.Kind)
 	}
@@ -334,9 +342,40 @@ func buildSquares(q *Question, raw rawQuestion) error {
 		q.key = pick(chess.Move.IsPromotion)
 	case "mate":
 		q.key = pick(func(m chess.Move) bool { return pos.Play(m).IsCheckmate() })
+	case "san":
+		// The piece that makes the written move: the key is its square,
+		// read by the chess package's own SAN parser.
+		m, err := pos.ParseSAN(raw.SAN)
+		if err != nil {
+			return fmt.Errorf("san %q: %w", raw.SAN, err)
+		}
+		q.key = []string{m.From().String()}
 	default:
-		return fmt.Errorf("unknown find %q (piece, king, en-passant, castle-king, castle-queen, promotion, mate)", raw.Find)
+		return fmt.Errorf("unknown find %q (piece, king, en-passant, castle-king, castle-queen, promotion, mate, san)", raw.Find)
 	}
+	if raw.Find != "san" && raw.SAN != "" {
+		return errors.New(`san belongs to find "san"`)
+	}
+	return nil
+}
+
+// buildName reads a "click the named square" question: an empty board
+// (or the FEN given, whose side to move sits at the bottom) and the square.
+func buildName(q *Question, raw rawQuestion) error {
+	fen := raw.FEN
+	if fen == "" {
+		fen = "8/8/8/8/8/8/8/8 w - - 0 1"
+	}
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		return err
+	}
+	sq, err := chess.ParseSquare(raw.Name)
+	if err != nil {
+		return fmt.Errorf("name: %w", err)
+	}
+	q.Pos = pos
+	q.key = []string{sq.String()}
 	return nil
 }
 
@@ -453,24 +492,16 @@ func buildDraw(q *Question, raw rawQuestion) error {
 
 // formatMoves writes SAN moves with move numbers: "1. Nf3 Nf6 2. Ng1".
 func formatMoves(start *chess.Position, sans []string) string {
-	var b strings.Builder
-	n := start.FullmoveNumber()
-	black := start.Turn() == chess.Black
-	for i, san := range sans {
-		if i > 0 {
-			b.WriteByte(' ')
+	var parts []string
+	for _, fm := range chess.FullMoves(start, sans) {
+		if fm.White == "" {
+			parts = append(parts, fmt.Sprintf("%d… %s", fm.Number, fm.Black))
+			continue
 		}
-		switch {
-		case !black:
-			fmt.Fprintf(&b, "%d. ", n)
-		case i == 0:
-			fmt.Fprintf(&b, "%d… ", n)
+		parts = append(parts, fmt.Sprintf("%d. %s", fm.Number, fm.White))
+		if fm.Black != "" {
+			parts = append(parts, fm.Black)
 		}
-		b.WriteString(san)
-		if black {
-			n++
-		}
-		black = !black
 	}
-	return b.String()
+	return strings.Join(parts, " ")
 }

@@ -29,10 +29,13 @@ const (
 	Castle Kind = "castle"
 	// Draw asks whether a game is drawn, and why.
 	Draw Kind = "draw"
+	// Name asks for one square by its name ("click e4"), answered on the
+	// board like Squares (X7, Q5).
+	Name Kind = "name"
 )
 
 // Kinds lists every kind, in the order reports show them.
-var Kinds = []Kind{Choice, Status, Squares, Castle, Draw}
+var Kinds = []Kind{Choice, Status, Squares, Castle, Draw, Name}
 
 // ErrBadAnswer marks an answer that cannot be graded: empty, or naming an
 // option or square the question does not have. Its message is for people.
@@ -72,7 +75,7 @@ type Question struct {
 }
 
 // Board reports whether the question is answered by clicking squares.
-func (q *Question) Board() bool { return q.Kind == Squares }
+func (q *Question) Board() bool { return q.Kind == Squares || q.Kind == Name }
 
 // TopicTitle is the topic's name for people.
 func (q *Question) TopicTitle() string { return topicTitles[q.Topic] }
@@ -82,7 +85,7 @@ func (q *Question) Key() []string { return slices.Clone(q.key) }
 
 // KeyText is the right answer in words, for the feedback after a wrong answer.
 func (q *Question) KeyText() string {
-	if q.Kind == Squares {
+	if q.Board() {
 		return strings.Join(q.key, ", ")
 	}
 	var parts []string
@@ -123,7 +126,7 @@ func (q *Question) Normalize(values []string) ([]string, error) {
 		if v == "" || slices.Contains(out, v) {
 			continue
 		}
-		if q.Kind == Squares {
+		if q.Board() {
 			if _, err := chess.ParseSquare(v); err != nil {
 				return nil, fmt.Errorf("%w: %q is not a square on the board", ErrBadAnswer, v)
 			}
@@ -133,11 +136,11 @@ func (q *Question) Normalize(values []string) ([]string, error) {
 		out = append(out, v)
 	}
 	switch {
-	case len(out) == 0 && q.Kind == Squares:
+	case len(out) == 0 && q.Board():
 		return nil, fmt.Errorf("%w: mark at least one square, then send your answer", ErrBadAnswer)
 	case len(out) == 0:
 		return nil, fmt.Errorf("%w: choose an answer first", ErrBadAnswer)
-	case len(out) > 1 && q.Kind != Squares && !q.Multiple:
+	case len(out) > 1 && !q.Board() && !q.Multiple:
 		return nil, fmt.Errorf("%w: choose just one answer", ErrBadAnswer)
 	case len(out) > 64:
 		return nil, fmt.Errorf("%w: too many squares", ErrBadAnswer)

@@ -39,11 +39,11 @@ func TestLoadEveryQuestion(t *testing.T) {
 		if q.Kind != Choice && q.Pos == nil {
 			t.Errorf("%s: board question without a position", q.ID)
 		}
-		if q.Kind != Squares && len(q.Options) < 2 {
+		if !q.Board() && len(q.Options) < 2 {
 			t.Errorf("%s: %d options, want at least 2", q.ID, len(q.Options))
 		}
 		for _, k := range q.Key() {
-			if q.Kind != Squares && q.OptionText(k) == "" {
+			if !q.Board() && q.OptionText(k) == "" {
 				t.Errorf("%s: key %q is not an option", q.ID, k)
 			}
 		}
@@ -97,6 +97,20 @@ func TestBoardKeys(t *testing.T) {
 		"timeout-lone-king":       "timeout",
 		"timeout-knight-vs-rook":  "none",
 		"timeout-knight-vs-queen": "timeout",
+		// Issue 15 (Q5).
+		"double-check-king-only":          "f7 f8",
+		"castle-piece-between":            "no",
+		"underpromotion-queen-stalemates": "stalemate",
+		"underpromotion-rook-wins":        "none",
+		"notation-nbd2":                   "b1",
+		"notation-promotion-e8q":          "e7",
+		"timeout-case-c-bishop":           "timeout",
+		"timeout-case-c-knight":           "none",
+		"same-coloured-bishops":           "material",
+		"name-e4":                         "e4",
+		"name-c6":                         "c6",
+		"name-g3-black-view":              "g3",
+		"name-h8-corner":                  "h8",
 	}
 	for _, q := range b.Questions() {
 		if q.Kind == Choice {

@@ -53,6 +53,9 @@ type Options struct {
 	// Progress, when set, is called after every position with the number
 	// of moves whose review is complete and the number of moves in all.
 	Progress func(done, total int)
+	// Each, when set, is given every new analysis as soon as it is done
+	// (to store it); an error from it stops Analyse, which returns it.
+	Each func(index int, a Analysis) error
 }
 
 // PerPositionTime returns the thinking time each position of a game of
@@ -102,6 +105,11 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 		a, err := analysePosition(ctx, eng, g, i, lim)
 		if err != nil {
 			return out[:i], err
+		}
+		if opt.Each != nil {
+			if err := opt.Each(i, a); err != nil {
+				return out[:i], err
+			}
 		}
 		out[i] = a
 		report(i + 1)

@@ -19,7 +19,7 @@ func BenchmarkReviewSixtyMoves(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	start, moves := parseGame(b, "", strings.Fields(string(text))...)
+	start, moves := plantGame(b, "", strings.Fields(string(text))...)
 	if len(moves) != 120 {
 		b.Fatalf("%d plies in the benchmark game, want 120", len(moves))
 	}

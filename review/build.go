@@ -12,19 +12,21 @@ import (
 const wonPosition = 75.0
 
 // Build classes every move of the game from the engine's analyses (one per
-// position, as Analyse returns them), works out the reasons for the moves
-// that cost something and sums each side up. It is pure and quick: a
-// stored review is rebuilt from its analyses whenever it is shown.
+// position, the start first, as Analyse returns them), works out the
+// reasons for the moves that cost something and sums each side up. With
+// fewer analyses than positions (a review still running) it reviews the
+// moves whose two positions are analysed. It is pure and quick.
 func Build(start *chess.Position, moves []chess.Move, an []Analysis) (*Review, error) {
 	g, err := replay(start, moves)
 	if err != nil {
 		return nil, err
 	}
-	if len(an) != len(moves)+1 {
+	if len(an) > len(moves)+1 {
 		return nil, fmt.Errorf("review: %d analyses for %d positions", len(an), len(moves)+1)
 	}
-	r := &Review{Moves: make([]Move, len(moves))}
-	for i, m := range moves {
+	n := max(len(an)-1, 0)
+	r := &Review{Moves: make([]Move, n)}
+	for i, m := range moves[:n] {
 		r.Moves[i] = buildMove(g, an, i+1, m)
 	}
 	r.White = summarise(r.Moves, chess.White)

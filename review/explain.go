@@ -47,9 +47,15 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 		}
 		return r
 	}
+	// How much the move cost in centipawns, to tell whether a capture is
+	// the whole story or only the start of it.
+	drop := ab.Eval.Clamped(c) - aa.Eval.Clamped(after.Turn())
+	if c == chess.Black {
+		drop = -drop
+	}
 	// The reply takes something: a piece left or put where it is lost.
 	if reply != chess.NoMove && reply.IsCapture() {
-		if gain := engine.ExchangeGain(after, reply); gain >= worthPawn {
+		if gain := engine.ExchangeGain(after, reply); gain >= worthPawn && drop <= gain+250 {
 			s := reply.To()
 			victim, by := reply.Captured().Type(), reply.Piece().Type()
 			r := Reason{Code: Hangs, Piece: victim, By: by, Square: s, Move: after.SAN(reply),
@@ -90,7 +96,11 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 			return Reason{Code: MissedFork, Move: bestSAN, By: best.Piece().Type(), Targets: targets}
 		}
 	}
-	return Reason{Code: BetterMove, Move: bestSAN}
+	r := Reason{Code: BetterMove, Move: bestSAN}
+	if reply != chess.NoMove && !after.IsCheckmate() {
+		r.Reply = after.SAN(reply)
+	}
+	return r
 }
 
 func boolInt(b bool) int {

@@ -41,7 +41,8 @@ const (
 	// IntoPin: the mover's Piece on Square is pinned to its Target by the
 	// opponent's By on From, and the opponent wins it.
 	IntoPin Code = "into-pin"
-	// BetterMove: no pattern found; Move was better.
+	// BetterMove: no pattern found; Move was better, and Reply is the
+	// opponent's strong answer to the move played.
 	BetterMove Code = "better"
 )
 
@@ -52,6 +53,7 @@ var codes = []Code{Hangs, BadTrade, MissedCapture, MissedMate, AllowsMate, Stale
 type Reason struct {
 	Code    Code
 	Move    string // SAN, in the position where it is played
+	Reply   string // SAN of the opponent's answer (BetterMove)
 	Piece   chess.PieceType
 	By      chess.PieceType
 	Target  chess.PieceType
@@ -67,6 +69,7 @@ type Reason struct {
 type reasonWire struct {
 	Code    Code     `json:"code"`
 	Move    string   `json:"move,omitempty"`
+	Reply   string   `json:"reply,omitempty"`
 	Piece   string   `json:"piece,omitempty"`
 	By      string   `json:"by,omitempty"`
 	Target  string   `json:"target,omitempty"`
@@ -80,7 +83,7 @@ type reasonWire struct {
 
 // MarshalJSON writes the reason with piece names and square names.
 func (r Reason) MarshalJSON() ([]byte, error) {
-	w := reasonWire{Code: r.Code, Move: r.Move, Piece: r.Piece.String(), By: r.By.String(),
+	w := reasonWire{Code: r.Code, Move: r.Move, Reply: r.Reply, Piece: r.Piece.String(), By: r.By.String(),
 		Target: r.Target.String(), Mate: r.Mate, Free: r.Free, Moved: r.Moved}
 	for _, t := range r.Targets {
 		w.Targets = append(w.Targets, t.String())
@@ -103,7 +106,7 @@ func (r *Reason) UnmarshalJSON(b []byte) error {
 	if w.Code != NoReason && !slices.Contains(codes, w.Code) {
 		return fmt.Errorf("review: unknown reason code %q", w.Code)
 	}
-	out := Reason{Code: w.Code, Move: w.Move, Mate: w.Mate, Free: w.Free, Moved: w.Moved}
+	out := Reason{Code: w.Code, Move: w.Move, Reply: w.Reply, Mate: w.Mate, Free: w.Free, Moved: w.Moved}
 	var err error
 	for _, f := range []struct {
 		name string
@@ -245,13 +248,17 @@ func (m Move) Sentence() string {
 		if r.Move == "" {
 			return ""
 		}
+		answer := ""
+		if r.Reply != "" && m.Class >= Mistake {
+			answer = fmt.Sprintf("After %s, %s has a strong answer: %s. ", m.SAN, opp, r.Reply)
+		}
 		switch m.Class {
 		case Inaccuracy:
 			return fmt.Sprintf("%s was a little better.", r.Move)
 		case Mistake:
-			return fmt.Sprintf("%s was better.", r.Move)
+			return fmt.Sprintf("%s%s was better.", answer, r.Move)
 		}
-		return fmt.Sprintf("%s was much better.", r.Move)
+		return fmt.Sprintf("%s%s was much better.", answer, r.Move)
 	}
 	return ""
 }

@@ -19,7 +19,7 @@ import (
 const testDepth = 8
 
 // parseGame plays the SAN moves from fen ("" for the standard start).
-func parseGame(t testing.TB, fen string, sans ...string) (*chess.Position, []chess.Move) {
+func plantGame(t testing.TB, fen string, sans ...string) (*chess.Position, []chess.Move) {
 	t.Helper()
 	if fen == "" {
 		fen = chess.StartFEN
@@ -44,7 +44,7 @@ func parseGame(t testing.TB, fen string, sans ...string) (*chess.Position, []che
 // reviewGame analyses and builds the review of a planted game.
 func reviewGame(t testing.TB, pool *engine.Pool, fen string, sans ...string) *Review {
 	t.Helper()
-	start, moves := parseGame(t, fen, sans...)
+	start, moves := plantGame(t, fen, sans...)
 	an, err := Analyse(context.Background(), pool, start, moves, nil, Options{Depth: testDepth})
 	if err != nil {
 		t.Fatal(err)
@@ -210,7 +210,7 @@ func TestLevel8QuietGame(t *testing.T) {
 
 func TestAnalyseStopsAndResumes(t *testing.T) {
 	pool := engine.NewPool(1, 16)
-	start, moves := parseGame(t, "", "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6")
+	start, moves := plantGame(t, "", "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6")
 	ctx, cancel := context.WithCancel(context.Background())
 	var seen [][2]int
 	part, err := Analyse(ctx, pool, start, moves, nil, Options{Depth: 6, Progress: func(done, total int) {
@@ -241,6 +241,13 @@ func TestAnalyseStopsAndResumes(t *testing.T) {
 	if seen[0] != [2]int{3, 8} || seen[len(seen)-1] != [2]int{8, 8} || len(seen) != 6 {
 		t.Errorf("progress on resuming %v, want 3 of 8 to 8 of 8 in 6 steps", seen)
 	}
+	r, err := Build(start, moves, part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Moves) != 3 {
+		t.Errorf("a partial review has %d moves, want 3", len(r.Moves))
+	}
 	for i, a := range all {
 		if a.Best == chess.NoMove || a.Depth != 6 {
 			t.Errorf("position %d: best %s at depth %d, want a move at depth 6", i, a.Best, a.Depth)
@@ -250,7 +257,7 @@ func TestAnalyseStopsAndResumes(t *testing.T) {
 
 func TestAnalyseRefusesBadInput(t *testing.T) {
 	pool := engine.NewPool(1, 1)
-	start, moves := parseGame(t, "", "e4", "e5")
+	start, moves := plantGame(t, "", "e4", "e5")
 	wrong, _ := chess.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
 	if _, err := Analyse(context.Background(), pool, wrong, moves, nil, Options{Depth: 2}); err == nil {
 		t.Error("an illegal move was analysed")
@@ -258,8 +265,8 @@ func TestAnalyseRefusesBadInput(t *testing.T) {
 	if _, err := Analyse(context.Background(), pool, start, moves[:1], make([]Analysis, 3), Options{Depth: 2}); err == nil {
 		t.Error("more earlier analyses than positions were accepted")
 	}
-	if _, err := Build(start, moves, make([]Analysis, 2)); err == nil {
-		t.Error("Build accepted too few analyses")
+	if _, err := Build(start, moves, make([]Analysis, 4)); err == nil {
+		t.Error("Build accepted more analyses than positions")
 	}
 	if _, err := Analyse(context.Background(), nil, start, moves, nil, Options{}); err == nil {
 		t.Error("no engine was accepted")
@@ -375,7 +382,7 @@ func TestForks(t *testing.T) {
 // piece given away, even when the move as a whole was poor.
 func TestFairTradeIsNotHanging(t *testing.T) {
 	// 1. Nxd6 in the test game trades a knight for a bishop; cxd6 takes back.
-	start, moves := parseGame(t, "", "e3", "e6", "d4", "d5", "Nc3", "Nf6", "Be2", "Nc6", "Nf3", "Bd6", "O-O", "O-O", "Nb5", "e5", "Nxd6", "cxd6")
+	start, moves := plantGame(t, "", "e3", "e6", "d4", "d5", "Nc3", "Nf6", "Be2", "Nc6", "Nf3", "Bd6", "O-O", "O-O", "Nb5", "e5", "Nxd6", "cxd6")
 	g, err := replay(start, moves)
 	if err != nil {
 		t.Fatal(err)

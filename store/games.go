@@ -20,7 +20,22 @@ type Games interface {
 	UpdateGame(ctx context.Context, g *Game) error
 	// VisitorGames lists a visitor's games, most recently played first.
 	VisitorGames(ctx context.Context, visitor string, limit int) ([]*Game, error)
+	// CapActiveGames closes, as abandoned, the visitor's least recently
+	// played active games so that at most keep stay active (N8: a visitor's
+	// unfinished games are capped). Each closed game's version goes up, so
+	// a move racing the close gets ErrConflict. It returns how many it
+	// closed.
+	CapActiveGames(ctx context.Context, visitor string, keep int) (int, error)
+	// AbandonIdleGames closes, as abandoned and in one transaction, at most
+	// limit active games last played before idleSince. It returns how many
+	// it closed; fewer than limit means none are left.
+	AbandonIdleGames(ctx context.Context, idleSince time.Time, limit int) (int, error)
 }
+
+// StatusAbandoned is the status and reason code of a game closed because
+// nobody played it for a long time, or because its visitor started too
+// many others (N7, N8). Its result stays "*": nobody won.
+const StatusAbandoned = "abandoned"
 
 // ClockPair is what the two clocks show, in milliseconds.
 type ClockPair struct {
@@ -51,7 +66,8 @@ type Game struct {
 	Snapshots    []ClockPair // index = ply
 	DrawOffer    string      // colour that offered a draw, or ""
 	// Status is "active" or the ending's chess.Method code
-	// ("checkmate", "threefold-repetition", …): a code, never words (N7).
+	// ("checkmate", "threefold-repetition", …), or StatusAbandoned: a
+	// code, never words (N7).
 	Status string
 	Result string // "1-0", "0-1", "1/2-1/2" or "*"
 	// Reason is "" while active, else the chess.Outcome code (the method's

@@ -83,6 +83,10 @@ type Store interface {
 	Progress
 	Games
 	Quizzes
+	Reviews
+	Hints
+	Trainer
+	Secrets
 	// Ping reports whether the database answers (used by /healthz).
 	Ping(ctx context.Context) error
 	// Close releases the database; call it once, after the server stopped.

@@ -1,12 +1,14 @@
 package views
 
 import (
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"math"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"chesstutor/chess"
 )
@@ -38,20 +40,54 @@ type Arrow struct {
 	Attack bool
 }
 
-// stateWords are the words a screen reader hears for each state class, so
-// no state is shown by colour alone (N4).
-var stateWords = map[string]string{
-	"selected":  "selected",
-	"dest":      "possible move",
-	"check":     "in check",
-	"last-move": "last move",
-	"marked":    "marked",
-	"missed":    "missed",
-	"wrong":     "wrong",
-	"correct":   "correct",
-	"subject":   "the piece asked about",
-	"forbidden": "may not go here",
+// stateWordList holds the words a screen reader hears for each state
+// class, so no state is shown by colour alone (N4). board.js receives the
+// same list (BoardWords) and labels squares in this order.
+var stateWordList = [][2]string{
+	{"selected", "selected"},
+	{"dest", "possible move"},
+	{"check", "in check"},
+	{"last-move", "last move"},
+	{"marked", "marked"},
+	{"missed", "missed"},
+	{"wrong", "wrong"},
+	{"correct", "correct"},
+	{"subject", "the piece asked about"},
+	{"forbidden", "may not go here"},
 }
+
+var stateWords = func() map[string]string {
+	m := map[string]string{}
+	for _, p := range stateWordList {
+		m[p[0]] = p[1]
+	}
+	return m
+}()
+
+// pieceWords names a piece as a square's label says it: "white king".
+func pieceWords(p chess.Piece) string { return p.Color().String() + " " + p.Type().String() }
+
+// BoardWords is the JSON of the words a square's label is made of — each
+// piece code's name and the state classes' words, in order — for
+// board.js, which relabels squares in the browser with the server's words
+// instead of a copy of its own. The layout puts it on <body>.
+var BoardWords = sync.OnceValue(func() string {
+	w := struct {
+		Pieces map[string]string `json:"pieces"`
+		States [][2]string       `json:"states"`
+	}{Pieces: map[string]string{}, States: stateWordList}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			p := chess.NewPiece(c, t)
+			w.Pieces[p.String()] = pieceWords(p)
+		}
+	}
+	b, err := json.Marshal(w)
+	if err != nil {
+		panic(err) // strings only: cannot fail
+	}
+	return string(b)
+})
 
 var (
 	classRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
@@ -146,15 +182,11 @@ func displaySquare(row, col int, flipped bool) chess.Square {
 }
 
 func boardLabel(p *chess.Position, flipped bool) string {
-	side := "White"
+	side := chess.White
 	if flipped {
-		side = "Black"
+		side = chess.Black
 	}
-	turn := "White"
-	if p.Turn() == chess.Black {
-		turn = "Black"
-	}
-	return fmt.Sprintf("Chess board, %s at the bottom, %s to move", side, turn)
+	return fmt.Sprintf("Chess board, %s at the bottom, %s to move", side.Name(), p.Turn().Name())
 }
 
 func writeSquare(out *strings.Builder, b Board, sq chess.Square, row, col int, cls []string, highlighted bool, buttonName string) {
@@ -177,7 +209,7 @@ func writeSquare(out *strings.Builder, b Board, sq chess.Square, row, col int, c
 
 	words := []string{sq.String()}
 	if piece != chess.NoPiece {
-		words = append(words, piece.Color().String()+" "+piece.Type().String())
+		words = append(words, pieceWords(piece))
 	} else {
 		words = append(words, "empty")
 	}

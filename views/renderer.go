@@ -47,9 +47,11 @@ var requiredPages = []string{"home", "404", "500"}
 // Funcs are the template functions every template may use.
 func Funcs() template.FuncMap {
 	return template.FuncMap{
-		"asset":  public.URL,
-		"board":  RenderBoard,
-		"pieces": PieceSprite,
+		"asset":      public.URL,
+		"board":      RenderBoard,
+		"pieces":     PieceSprite,
+		"sound":      soundURL,
+		"boardWords": BoardWords,
 		"percent": func(part, whole int) int {
 			if whole <= 0 {
 				return 0
@@ -57,6 +59,16 @@ func Funcs() template.FuncMap {
 			return part * 100 / whole
 		},
 	}
+}
+
+// soundURL is the hashed URL of public/sounds/<name>.wav, or "" when the
+// site has no such sound (pages then name none and play none).
+func soundURL(name string) string {
+	p := "sounds/" + name + ".wav"
+	if _, err := fs.Stat(public.Files, p); err != nil {
+		return ""
+	}
+	return public.URL(p)
 }
 
 // New parses the layout, the partials and every page.

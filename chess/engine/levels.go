@@ -79,8 +79,13 @@ func Levels() []Level {
 	return out
 }
 
-// MaxLevel is the strongest level.
-const MaxLevel = 8
+// MinLevel and MaxLevel are the weakest and the strongest level: the one
+// statement of the range the game service, the new-game form and the
+// UCI program check against.
+const (
+	MinLevel = 1
+	MaxLevel = 8
+)
 
 func levelFor(n int) (levelParams, error) {
 	if n < 1 || n > len(levels) {

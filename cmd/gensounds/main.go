@@ -1,5 +1,6 @@
 // Command gensounds synthesises the game page's sounds (G20) and writes
-// them as small WAV files: move, capture, check, end and low time. Nothing
+// them as small WAV files: move, capture, check, end and low time, and the
+// success chime of a solved exercise (celebrate.js). Nothing
 // is recorded or downloaded; every sample comes from the sums of decaying
 // sines and a little seeded noise below, so running it again writes the
 // same bytes. Run from the repository root:
@@ -19,7 +20,7 @@ import (
 )
 
 // rate is the sample rate: low, since the sounds are short clicks and
-// chimes, and 8-bit samples keep all five files near 15 KB.
+// chimes, and 8-bit samples keep all six files under 20 KB.
 const rate = 11025
 
 // tone is one partial: a sine at freq Hz starting at start seconds, with
@@ -77,7 +78,8 @@ func (s sound) samples() []float64 {
 	return out
 }
 
-// sounds are the five of G20; castling and promotion use "move".
+// sounds are the five of G20 (castling and promotion use "move") and the
+// success chime.
 var sounds = map[string]sound{
 	// A piece set down on a wooden board: a low knock and a brief tap.
 	"move": {length: 0.09, tones: []tone{
@@ -97,6 +99,11 @@ var sounds = map[string]sound{
 	"end": {length: 0.62, tones: []tone{
 		{0, 523.25, 0.30, 0.10}, {0.10, 659.25, 0.30, 0.10},
 		{0.20, 783.99, 0.30, 0.10}, {0.30, 1046.5, 0.34, 0.16}, {0.30, 523.25, 0.12, 0.16},
+	}},
+	// Success (a solved exercise, celebrate.js): a bright rising fifth.
+	"success": {length: 0.36, tones: []tone{
+		{0, 783.99, 0.30, 0.07}, {0, 1567.98, 0.06, 0.04},
+		{0.09, 1174.66, 0.34, 0.11}, {0.09, 2349.32, 0.06, 0.05},
 	}},
 	// Low time: two short, clear beeps.
 	"lowtime": {length: 0.20, tones: []tone{

@@ -26,6 +26,15 @@
 //
 // -url targets a server that is already running instead; the peak memory
 // is then not known.
+//
+// -db picks the database of the started servers: "sqlite" (the default, a
+// fresh file), "postgres" (a throwaway PostgreSQL cluster with fsync on,
+// started through internal/pgtest and removed afterwards) or a
+// postgres:// address. -instances N starts N site processes on that one
+// database and spreads the visitors over them round-robin, as a load
+// balancer would (issue 18):
+//
+//	go run ./cmd/loadtest -db postgres -instances 2 -friends 80 -readers 20
 package main
 
 import (
@@ -41,9 +50,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"os"
-	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,6 +74,16 @@ type Config struct {
 	Pace     float64       // most requests per second per visitor
 	LogLevel string        // the started server's -log-level
 	NoGzip   bool          // do not ask for gzip (browsers do)
+	// DB is "sqlite" (or empty), "postgres" (a throwaway cluster) or a
+	// postgres:// address.
+	DB string
+	// Instances is how many site processes share the database; zero
+	// means 1. More than one needs PostgreSQL.
+	Instances int
+	// DBPool is each instance's -db-pool (PostgreSQL); zero keeps the default.
+	DBPool int
+	// ServerArgs are extra flags for the started server.
+	ServerArgs []string
 }
 
 // Category names in the report.
@@ -100,7 +117,7 @@ type Report struct {
 	P95        time.Duration
 	P99        time.Duration
 	Categories []*Stats
-	PeakRSSKB  int64    // VmHWM of the started server; 0 when unknown
+	PeakRSSKB  []int64  // VmHWM of each started server; empty when unknown
 	ErrorLog   []string // the first few errors, for the person reading
 }
 
@@ -156,6 +173,24 @@ type client struct {
 	rng  *rand.Rand
 	gap  time.Duration
 	last time.Time
+	// addr is the visitor's own client address, sent as X-Forwarded-For:
+	// the started server trusts loopback as its proxy, so every simulated
+	// person has their own per-address allowance, as on the internet.
+	addr string
+}
+
+// newClient is simulated person i with their own cookie jar and address,
+// sending at most pace requests per second.
+func newClient(base string, tr http.RoundTripper, rec *recorder, i int, pace float64) *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{
+		base: base,
+		http: &http.Client{Jar: jar, Transport: tr, Timeout: 60 * time.Second},
+		rec:  rec,
+		rng:  rand.New(rand.NewPCG(uint64(i)+1, 42)),
+		gap:  time.Duration(float64(time.Second) / pace),
+		addr: personAddress(i),
+	}
 }
 
 // errStop means the run is over; the request was not counted.
@@ -190,6 +225,9 @@ func (c *client) call(ctx context.Context, cat, method, path string, body any, w
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.addr != "" {
+		req.Header.Set("X-Forwarded-For", c.addr)
 	}
 	start := time.Now()
 	c.last = start
@@ -253,7 +291,15 @@ func (c *client) playGames(ctx context.Context, computer bool, level int) {
 
 // read opens lesson and practice pages and checks exercises until ctx ends.
 func (c *client) read(ctx context.Context, course *lessons.Course) {
-	ls, exs := course.Lessons(), course.Exercises()
+	ls := course.Lessons()
+	// The check API takes marked squares for square exercises only; move
+	// and naming exercises have other bodies (issue 15).
+	var exs []*lessons.Exercise
+	for _, ex := range course.Exercises() {
+		if ex.Kind == lessons.KindSquares {
+			exs = append(exs, ex)
+		}
+	}
 	for ctx.Err() == nil {
 		l := ls[c.rng.IntN(len(ls))]
 		c.call(ctx, catLesson, "GET", "/learn/"+l.Slug, nil, http.StatusOK, nil)
@@ -300,16 +346,29 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	var srv *server
+	if cfg.Instances <= 0 {
+		cfg.Instances = 1
+	}
+	var (
+		srvs []*server
+		urls []string
+	)
 	if cfg.URL == "" {
-		srv, err = startServer(ctx, cfg)
+		var cleanup func()
+		srvs, cleanup, err = startServers(ctx, &cfg)
 		if err != nil {
 			return nil, err
 		}
-		defer srv.stop()
-		cfg.URL = srv.url
+		defer cleanup()
+		for _, s := range srvs {
+			urls = append(urls, s.url)
+		}
+		cfg.URL = strings.Join(urls, " ")
+	} else {
+		for _, u := range strings.Fields(cfg.URL) {
+			urls = append(urls, strings.TrimSuffix(u, "/"))
+		}
 	}
-	cfg.URL = strings.TrimSuffix(cfg.URL, "/")
 
 	transport := &http.Transport{
 		MaxIdleConns:        0,
@@ -324,14 +383,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	defer cancel()
 	var wg sync.WaitGroup
 	spawn := func(i int, fn func(*client)) {
-		jar, _ := cookiejar.New(nil)
-		c := &client{
-			base: cfg.URL,
-			http: &http.Client{Jar: jar, Transport: transport, Timeout: 60 * time.Second},
-			rec:  rec,
-			rng:  rand.New(rand.NewPCG(uint64(i)+1, 42)),
-			gap:  time.Duration(float64(time.Second) / cfg.Pace),
-		}
+		c := newClient(urls[i%len(urls)], transport, rec, i, cfg.Pace)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -362,8 +414,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	elapsed := time.Since(start)
 
 	rep := &Report{Config: cfg, Elapsed: elapsed, ErrorLog: rec.errors}
-	if srv != nil {
-		rep.PeakRSSKB = srv.peakRSS()
+	for _, s := range srvs {
+		rep.PeakRSSKB = append(rep.PeakRSSKB, s.peakRSS())
 	}
 	var all []time.Duration
 	names := make([]string, 0, len(rec.cats))
@@ -386,101 +438,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-// server is the site started for the run.
-type server struct {
-	cmd  *exec.Cmd
-	url  string
-	dir  string
-	done chan error
-}
-
-func startServer(ctx context.Context, cfg Config) (*server, error) {
-	dir, err := os.MkdirTemp("", "chesstutor-loadtest")
-	if err != nil {
-		return nil, err
-	}
-	bin := cfg.Bin
-	if bin == "" {
-		bin = filepath.Join(dir, "chesstutor")
-		build := exec.CommandContext(ctx, "go", "build", "-o", bin, "chesstutor")
-		if out, err := build.CombinedOutput(); err != nil {
-			os.RemoveAll(dir)
-			return nil, fmt.Errorf("build the site (run loadtest inside the module): %v\n%s", err, out)
-		}
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	logFile, err := os.Create(filepath.Join(dir, "server.log"))
-	if err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	level := cfg.LogLevel
-	if level == "" {
-		level = "info"
-	}
-	cmd := exec.Command(bin, "-addr", addr, "-db", filepath.Join(dir, "chess.db"), "-log-level", level)
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	if err := cmd.Start(); err != nil {
-		logFile.Close()
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	s := &server{cmd: cmd, url: "http://" + addr, dir: dir, done: make(chan error, 1)}
-	go func() {
-		s.done <- cmd.Wait()
-		logFile.Close()
-	}()
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		res, err := http.Get(s.url + "/healthz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return s, nil
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	s.stop()
-	return nil, fmt.Errorf("the server did not answer /healthz within 30 s")
-}
-
-// peakRSS reads the server's peak resident memory (VmHWM) in KiB.
-func (s *server) peakRSS() int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			return kb
-		}
-	}
-	return 0
-}
-
-// stop sends SIGTERM, waits for the exit and removes the temporary files.
-func (s *server) stop() error {
-	s.cmd.Process.Signal(syscall.SIGTERM)
-	var err error
-	select {
-	case err = <-s.done:
-	case <-time.After(20 * time.Second):
-		s.cmd.Process.Kill()
-		err = fmt.Errorf("the server did not stop within 20 s of SIGTERM")
-		<-s.done
-	}
-	os.RemoveAll(s.dir)
-	return err
-}
-
 // Print writes the report as a small table.
 func (r *Report) Print(w io.Writer) {
 	c := r.Config
@@ -488,8 +445,11 @@ func (r *Report) Print(w io.Writer) {
 		c.Friends, c.Readers, c.Computer, c.Level, c.Pace, r.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "total: %d requests, %.0f req/s, p50 %s, p95 %s, p99 %s, errors %d\n",
 		r.Requests, r.PerSecond, ms(r.P50), ms(r.P95), ms(r.P99), r.Errors)
-	if r.PeakRSSKB > 0 {
-		fmt.Fprintf(w, "server peak memory (VmHWM): %.1f MiB\n", float64(r.PeakRSSKB)/1024)
+	if c.DB != "" {
+		fmt.Fprintf(w, "database: %s; %d instance(s)\n", c.DB, c.Instances)
+	}
+	for i, kb := range r.PeakRSSKB {
+		fmt.Fprintf(w, "server %d peak memory (VmHWM): %.1f MiB\n", i+1, float64(kb)/1024)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "category\trequests\terrors\tp50\tp95\tp99\tmax\t")
@@ -537,8 +497,38 @@ func main() {
 	flag.Float64Var(&cfg.Pace, "pace", 10, "most requests per second per visitor (the server allows 20)")
 	flag.StringVar(&cfg.LogLevel, "server-log-level", "info", "-log-level of the started server")
 	flag.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not ask for gzip-compressed answers (browsers do)")
+	flag.StringVar(&cfg.DB, "db", "sqlite", "database of the started servers: sqlite, postgres (a throwaway cluster; needs PostgreSQL installed) or a postgres:// address")
+	flag.IntVar(&cfg.Instances, "instances", 1, "site processes to start on the one database, visitors spread over them (more than 1 needs PostgreSQL)")
+	flag.IntVar(&cfg.DBPool, "db-pool", 0, "each instance's -db-pool (PostgreSQL; 0 keeps the default)")
 	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
+	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go)")
+	var ac AbuseConfig
+	flag.IntVar(&ac.CrawlRequests, "crawl", 10_000, "crawler: cookieless page views")
+	flag.IntVar(&ac.CrawlAddresses, "crawl-addresses", 1000, "crawler: distinct client addresses the page views come from")
+	flag.IntVar(&ac.Workers, "workers", 8, "crawler and abuse: requests in flight at once")
+	flag.IntVar(&ac.FloodGames, "flood-games", 1000, "abuse: cookieless POST /api/games from one address")
+	flag.IntVar(&ac.FakeCookies, "fake-cookies", 100_000, "abuse: requests with distinct fake cookies from distinct addresses")
+	flag.IntVar(&ac.Players, "players", 10, "abuse: real visitors playing friend games during the flood")
 	flag.Parse()
+	if *mode != "visitors" {
+		ac.Bin, ac.LogLevel = cfg.Bin, "warn"
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		var err error
+		switch *mode {
+		case "crawler":
+			err = RunCrawler(ctx, ac, os.Stdout)
+		case "abuse":
+			_, err = RunAbuse(ctx, ac, os.Stdout)
+		default:
+			err = fmt.Errorf("unknown -mode %q: visitors, crawler or abuse", *mode)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *smoke {
 		cfg.Friends, cfg.Readers, cfg.Computer, cfg.Level, cfg.Duration = smokeConfig.Friends,
 			smokeConfig.Readers, smokeConfig.Computer, smokeConfig.Level, smokeConfig.Duration

@@ -6,11 +6,16 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"chesstutor/internal/pgtest"
 )
 
 // TestSmoke is the CI run of the load program: the real server on
 // loopback, every kind of visitor for a few seconds, and not one error.
 func TestSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real server under load: skipped under -short")
+	}
 	rep, err := Run(context.Background(), smokeConfig)
 	if err != nil {
 		t.Fatal(err)
@@ -26,11 +31,44 @@ func TestSmoke(t *testing.T) {
 			t.Errorf("no %s requests were made", cat)
 		}
 	}
-	if rep.PeakRSSKB <= 0 {
-		t.Errorf("the server's peak memory was not read from /proc")
+	if len(rep.PeakRSSKB) != 1 || rep.PeakRSSKB[0] <= 0 {
+		t.Errorf("the server's peak memory was not read from /proc: %v", rep.PeakRSSKB)
 	}
 	if rep.P50 <= 0 || rep.P99 < rep.P50 {
 		t.Errorf("percentiles make no sense: p50 %s, p99 %s", rep.P50, rep.P99)
+	}
+}
+
+// TestSmokeTwoInstancesOnPostgreSQL: -db postgres -instances 2 starts a
+// throwaway cluster and two servers on it, spreads the visitors over both
+// and removes everything afterwards, without an error.
+func TestSmokeTwoInstancesOnPostgreSQL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs two real servers on PostgreSQL under load: skipped under -short")
+	}
+	if !pgtest.Enabled() {
+		t.Skip("CHESS_PG=0: skipping the load run on PostgreSQL")
+	}
+	cfg := Config{Friends: 4, Readers: 2, Level: 1, Duration: 2 * time.Second, DB: "postgres", Instances: 2}
+	rep, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	rep.Print(&out)
+	t.Log("\n" + out.String())
+	if rep.Errors != 0 {
+		t.Errorf("%d errors under load, want 0:\n%s", rep.Errors, strings.Join(rep.ErrorLog, "\n"))
+	}
+	if len(rep.PeakRSSKB) != 2 {
+		t.Errorf("memory of %d servers reported, want 2", len(rep.PeakRSSKB))
+	}
+	if s := rep.Stat(catFriend); s == nil || s.Requests == 0 {
+		t.Errorf("no friend game requests were made")
+	}
+	if _, err := Run(context.Background(), Config{Friends: 1, Level: 1, Duration: time.Second, Instances: 2}); err == nil ||
+		!strings.Contains(err.Error(), "PostgreSQL") {
+		t.Errorf("two instances on SQLite: %v; want a refusal naming PostgreSQL", err)
 	}
 }
 
@@ -53,5 +91,32 @@ func TestPercentile(t *testing.T) {
 	}
 	if got := percentile(nil, 0.5); got != 0 {
 		t.Errorf("percentile of nothing = %d, want 0", got)
+	}
+}
+
+// TestCrawlerAndAbuseModes runs both modes small: page views store no row
+// and do not grow the WAL; a cookieless flood from one address gets no
+// more than the new-visitor allowance; fake cookies store nothing.
+func TestCrawlerAndAbuseModes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the server twice")
+	}
+	var out bytes.Buffer
+	if err := RunCrawler(context.Background(), AbuseConfig{CrawlRequests: 200, CrawlAddresses: 50, Workers: 4}, &out); err != nil {
+		t.Fatalf("crawler: %v\n%s", err, out.String())
+	}
+	t.Log("\n" + out.String())
+	out.Reset()
+	rep, err := RunAbuse(context.Background(), AbuseConfig{FloodGames: 100, FakeCookies: 500, Players: 1, Workers: 4}, &out)
+	if err != nil {
+		t.Fatalf("abuse: %v\n%s", err, out.String())
+	}
+	t.Log("\n" + out.String())
+	// The allowance: a burst of 60 new visitors, then one every 2 s.
+	if allowed := 60 + int(rep.FloodTime.Seconds()/2) + 1; rep.FloodCreated < 60 || rep.FloodCreated > allowed {
+		t.Errorf("the cookieless flood created %d games in %s, want 60 to %d", rep.FloodCreated, rep.FloodTime, allowed)
+	}
+	if rep.FakeVisitors != 0 {
+		t.Errorf("fake cookies stored %d visitors", rep.FakeVisitors)
 	}
 }

@@ -9,20 +9,20 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-const PIECE_NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
-
-// Words a screen reader hears for each state class (same as the server).
-const STATE_WORDS = {
-  selected: "selected",
-  dest: "possible move",
-  check: "in check",
-  "last-move": "last move",
-  marked: "marked",
-  missed: "missed",
-  wrong: "wrong",
-  correct: "correct",
-  subject: "the piece asked about",
-};
+// The words of a square's label — piece names ("wK": "white king") and the
+// state classes' words, in order — come from the server with every page
+// (data-board-words on <body>), so the browser says what the server says.
+let boardWords = null;
+function words() {
+  if (!boardWords) {
+    try {
+      boardWords = JSON.parse(document.body.dataset.boardWords || "{}");
+    } catch {
+      boardWords = {};
+    }
+  }
+  return boardWords;
+}
 
 /** All boards on the page, or the boards inside root. */
 export function boards(root = document) {
@@ -98,20 +98,21 @@ export function clearStates(board, ...classes) {
 export function refreshLabel(el) {
   const name = el.getAttribute("data-square");
   const p = el.querySelector("[data-piece]");
-  const words = [name];
+  const said = [name];
+  const { pieces = {}, states = [] } = words();
   if (p) {
     const code = p.getAttribute("data-piece");
-    words.push(`${code[0] === "w" ? "white" : "black"} ${PIECE_NAMES[code[1]]}`);
+    said.push(pieces[code] || code);
   } else {
-    words.push("empty");
+    said.push("empty");
   }
-  if (el.classList.contains("highlight")) words.push("highlighted");
-  for (const [cls, word] of Object.entries(STATE_WORDS)) {
-    if (el.classList.contains(cls) && !words.includes(word)) words.push(word);
+  if (el.classList.contains("highlight")) said.push("highlighted");
+  for (const [cls, word] of states) {
+    if (el.classList.contains(cls) && !said.includes(word)) said.push(word);
   }
   const extra = el.getAttribute("data-label-extra");
-  if (extra) words.push(extra);
-  el.setAttribute("aria-label", words.join(", "));
+  if (extra) said.push(extra);
+  el.setAttribute("aria-label", said.join(", "));
 }
 
 /** Builds a piece ("wQ") as inline SVG using the layout's sprite. */

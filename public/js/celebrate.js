@@ -4,10 +4,11 @@
 // plays the success sound when the site has one and the visitor has
 // sounds on.
 //
-// Sound hook: the layout may name the sound with
-//   <meta name="sound-success" content="/assets/…/sounds/success.mp3">
-// and says whether sounds are on with data-sounds="on" on <html> (the
-// game page's switch). Without both, nothing is fetched or played.
+// Sound: the layout names the success sound with
+//   <meta name="sound-success" content="/assets/…/sounds/success.wav">
+// only when public/sounds/success.wav exists, and the visitor's switch is
+// the game page's cookie "sound" (on unless it says "off"). Without the
+// sound, nothing is fetched or played.
 
 /** A round tick that pops in (aria-hidden; the words say the rest). */
 export function tick() {
@@ -20,8 +21,7 @@ export function tick() {
 /** Plays the success sound if there is one and sounds are on. */
 export function playSuccess() {
   const meta = document.querySelector('meta[name="sound-success"]');
-  if (!meta || !meta.content || document.documentElement.dataset.sounds !== "on") return;
-  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  if (!meta || !meta.content || /(?:^|;\s*)sound=off(?:;|$)/.test(document.cookie)) return;
   try {
     const audio = new Audio(meta.content);
     audio.volume = 0.5;

@@ -8,18 +8,34 @@
 //   clock.js     the clocks between answers
 //   input.js     clicks, drag and drop, keys, typed moves, promotion (G3, G4)
 //   controls.js  undo, draw, resign, More, review, rematch, pass screen
+//   material.js  captured pieces and the material difference (G21)
+//   sound.js     move, capture, check, end and low-time sounds (G20)
+//   help.js      hints and threats against levels 1–4 (G23)
 
 import { g, init } from "./game/ctx.js";
 import { call, enqueue, show } from "./game/net.js";
 import { startTicking } from "./game/clock.js";
 import { initInput } from "./game/input.js";
 import { initControls } from "./game/controls.js";
+import { initSound } from "./game/sound.js";
+import { initHelp } from "./game/help.js";
+
+// fitToScreen tells the CSS where the game starts on the page, so the board
+// is sized to leave room for both names and clocks below it (G18).
+function fitToScreen(root) {
+  const top = root.getBoundingClientRect().top + window.scrollY;
+  root.style.setProperty("--game-top", `${Math.round(top)}px`);
+}
 
 const root = document.querySelector("[data-game]");
 if (root) {
   init(root);
+  fitToScreen(root);
+  window.addEventListener("resize", () => fitToScreen(root));
   initInput();
   initControls();
+  initSound();
+  initHelp();
   startTicking();
   enqueue(async () => {
     try {

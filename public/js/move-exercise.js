@@ -19,6 +19,7 @@ class MoveExercise {
     this.form = root.querySelector("[data-move-form]");
     this.result = root.querySelector("[data-result]");
     this.prompt = root.querySelector("[data-prompt]");
+    this.retryButton = root.querySelector("[data-action=reset]");
     if (!this.board || !this.form || !this.result) return;
     this.kind = root.dataset.exerciseKind;
     this.api = root.dataset.api;
@@ -37,6 +38,7 @@ class MoveExercise {
     onSquare(this.board, (name) => this.click(name));
     this.enableDrag();
     this.form.addEventListener("submit", (ev) => this.onSubmit(ev));
+    root.dataset.ready = ""; // tests wait for this before clicking
   }
 
   // The square keyboard focus starts on: the piece to save, else a piece of
@@ -59,6 +61,8 @@ class MoveExercise {
     if (this.prompt) this.prompt.textContent = this.start.prompt;
     this.hideResult();
     this.closePromotion();
+    // Nothing to try again until a move is played (or the page came with one).
+    if (this.retryButton) this.retryButton.hidden = this.line.length === 0;
   }
 
   onSubmit(ev) {
@@ -221,6 +225,7 @@ class MoveExercise {
     why.textContent = reason || "";
     this.result.replaceChildren(p, why);
     this.result.hidden = false;
+    if (this.retryButton) this.retryButton.hidden = false;
     announce(`${verdict} ${move} ${reason || ""}`);
   }
 

@@ -16,7 +16,7 @@ class Question {
     this.busy = false;
     if (!this.form || !this.feedback || !this.api || root.hasAttribute("data-answered")) return;
 
-    if (root.dataset.kind === "squares" && this.board) {
+    if ((root.dataset.kind === "squares" || root.dataset.kind === "name") && this.board) {
       // The server names the start square in the help line (data-start).
       enableKeyboard(this.board, squaresWith(this.board, "marked")[0] || this.board.dataset.start || "e4");
       onSquare(this.board, (name) => this.toggle(name));
@@ -49,7 +49,7 @@ class Question {
   }
 
   answer() {
-    if (this.root.dataset.kind === "squares") return squaresWith(this.board, "marked");
+    if (this.root.dataset.kind === "squares" || this.root.dataset.kind === "name") return squaresWith(this.board, "marked");
     return Array.from(this.form.querySelectorAll("input[name=choice]:checked"), (el) => el.value);
   }
 
@@ -151,7 +151,7 @@ class Question {
   }
 
   markBoard(r) {
-    if (this.root.dataset.kind !== "squares" || !this.board) return;
+    if (!(this.root.dataset.kind === "squares" || this.root.dataset.kind === "name") || !this.board) return;
     const wrong = new Set(r.wrong);
     for (const sq of r.answer) setState(this.board, sq, wrong.has(sq) ? "wrong" : "correct");
     for (const sq of r.missed) setState(this.board, sq, "missed");

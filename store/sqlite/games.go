@@ -170,3 +170,46 @@ func unixMS(t time.Time) any {
 	}
 	return t.UnixMilli()
 }
+
+// CapActiveGames closes the visitor's least recently played active games
+// beyond the newest keep, as abandoned, in one transaction.
+func (s *SQLite) CapActiveGames(ctx context.Context, visitor string, keep int) (int, error) {
+	return s.abandon(ctx, "cap active games", `id IN (
+		SELECT id FROM games WHERE visitor_id = ? AND status = 'active'
+		ORDER BY updated_at_ms DESC, id LIMIT -1 OFFSET ?)`, visitor, max(keep, 0))
+}
+
+// AbandonIdleGames closes at most limit active games last played before
+// idleSince, as abandoned, in one transaction.
+func (s *SQLite) AbandonIdleGames(ctx context.Context, idleSince time.Time, limit int) (int, error) {
+	if limit <= 0 {
+		return 0, nil
+	}
+	return s.abandon(ctx, "abandon idle games", `id IN (
+		SELECT id FROM games WHERE status = 'active' AND updated_at_ms < ? LIMIT ?)`,
+		idleSince.UnixMilli(), limit)
+}
+
+// abandon closes the active games that where selects. The last-played
+// time stays as it was: closing is not playing.
+func (s *SQLite) abandon(ctx context.Context, what, where string, args ...any) (int, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: %s: %w", what, translate(err))
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE games SET status = 'abandoned', reason = 'abandoned',
+		result = '*', running_since_ms = NULL, draw_offer = '', version = version + 1
+		WHERE status = 'active' AND `+where, args...)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: %s: %w", what, translate(err))
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: %s: %w", what, translate(err))
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("sqlite: %s: %w", what, translate(err))
+	}
+	return int(n), nil
+}

@@ -2,9 +2,7 @@ package sqlite
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,12 +16,8 @@ func (s *SQLite) StartQuizRound(ctx context.Context, visitor string, questions [
 	if len(questions) == 0 {
 		return nil, errors.New("sqlite: start quiz round: no questions")
 	}
-	var raw [16]byte
-	if _, err := rand.Read(raw[:]); err != nil {
-		return nil, fmt.Errorf("sqlite: start quiz round: %w", translate(err))
-	}
 	r := &store.QuizRound{
-		ID:        hex.EncodeToString(raw[:]),
+		ID:        store.NewID(),
 		Visitor:   visitor,
 		Questions: append([]string(nil), questions...),
 		CreatedAt: time.Now(),

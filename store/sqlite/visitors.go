@@ -5,6 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
+
+	"chesstutor/store"
 )
 
 // EnsureVisitor stores id if it is new and refreshes last_seen otherwise.
@@ -35,4 +39,194 @@ func (s *SQLite) VisitorExists(ctx context.Context, id string) (bool, error) {
 		return false, fmt.Errorf("sqlite: visitor exists: %w", translate(err))
 	}
 	return true, nil
+}
+
+// lastSeenFormat is how visitors.created_at and last_seen are written
+// (strftime('%Y-%m-%dT%H:%M:%fZ')), so times compare as text.
+const lastSeenFormat = "2006-01-02T15:04:05.000Z"
+
+// ForgetVisitor deletes the visitor's row; every table that holds a
+// visitor's data references visitors(id), directly or through another such
+// table, with ON DELETE CASCADE (TestEveryTableBelongsToAVisitor keeps it
+// so), so one statement in one transaction removes everything.
+func (s *SQLite) ForgetVisitor(ctx context.Context, id string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: forget visitor: %w", translate(err))
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "DELETE FROM visitors WHERE id = ?", id); err != nil {
+		return fmt.Errorf("sqlite: forget visitor: %w", translate(err))
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: forget visitor: %w", translate(err))
+	}
+	return nil
+}
+
+// ExportVisitor reads, in one read transaction, the visitor's row and
+// every row of every table that belongs to it, found from the schema's
+// foreign keys so that tables added later are exported too.
+func (s *SQLite) ExportVisitor(ctx context.Context, id string) (*store.Export, error) {
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: export visitor: %w", translate(err))
+	}
+	defer tx.Rollback()
+	owned, err := ownedTables(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	e := &store.Export{Visitor: id, Tables: map[string][]map[string]any{}}
+	for _, t := range append([]ownedTable{{name: "visitors", filter: "id = ?"}}, owned...) {
+		rows, err := selectRows(ctx, tx, `SELECT * FROM "`+t.name+`" WHERE `+t.filter, id)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: export visitor: %s: %w", t.name, translate(err))
+		}
+		e.Tables[t.name] = rows
+	}
+	if len(e.Tables["visitors"]) == 0 {
+		return nil, store.ErrNotFound
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("sqlite: export visitor: %w", translate(err))
+	}
+	return e, nil
+}
+
+// selectRows reads every row of a query as column -> value maps.
+func selectRows(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]map[string]any, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	out := []map[string]any{}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		row := make(map[string]any, len(cols))
+		for i, c := range cols {
+			if b, ok := vals[i].([]byte); ok {
+				vals[i] = string(b)
+			}
+			row[c] = vals[i]
+		}
+		out = append(out, row)
+	}
+	return out, rows.Err()
+}
+
+// ExpireVisitors deletes at most limit idle or empty visitors in one
+// transaction; cascades delete their data.
+func (s *SQLite) ExpireVisitors(ctx context.Context, idleSince, emptySince time.Time, limit int) (int, error) {
+	if limit <= 0 {
+		return 0, nil
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: expire visitors: %w", translate(err))
+	}
+	defer tx.Rollback()
+	owned, err := ownedTables(ctx, tx)
+	if err != nil {
+		return 0, err
+	}
+	// A visitor has nothing stored when no table that references visitors
+	// directly holds a row of theirs (indirect tables hang off those).
+	empty := []string{}
+	for _, t := range owned {
+		if t.parent == "visitors" {
+			empty = append(empty, `NOT EXISTS (SELECT 1 FROM "`+t.name+`" WHERE "`+t.column+`" = visitors.id)`)
+		}
+	}
+	emptyCond := "1"
+	if len(empty) > 0 {
+		emptyCond = strings.Join(empty, " AND ")
+	}
+	res, err := tx.ExecContext(ctx, `DELETE FROM visitors WHERE id IN (
+		SELECT id FROM visitors WHERE last_seen < ?
+		UNION
+		SELECT id FROM visitors WHERE last_seen < ? AND `+emptyCond+`
+		LIMIT ?)`,
+		idleSince.UTC().Format(lastSeenFormat), emptySince.UTC().Format(lastSeenFormat), limit)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: expire visitors: %w", translate(err))
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: expire visitors: %w", translate(err))
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("sqlite: expire visitors: %w", translate(err))
+	}
+	return int(n), nil
+}
+
+// ownedTable is a table whose rows belong to a visitor: through column, it
+// references parent (visitors, or another owned table) with ON DELETE
+// CASCADE. filter selects one visitor's rows, with a single ? for the id.
+type ownedTable struct {
+	name, column, parent string
+	filter               string
+}
+
+// notOwned are the tables that hold no visitor's data.
+var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "site_secrets": true}
+
+// ownedTables walks the schema's foreign keys out from visitors and
+// returns every table that belongs to a visitor, parents before children.
+// Tables added by later migrations are found without changing this code.
+func ownedTables(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) ([]ownedTable, error) {
+	type fk struct{ table, from, parent, to, onDelete string }
+	rows, err := q.QueryContext(ctx, `SELECT m.name, f."from", f."table", f."to", f.on_delete
+		FROM sqlite_master AS m, pragma_foreign_key_list(m.name) AS f
+		WHERE m.type = 'table' ORDER BY m.name, f.id`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: read foreign keys: %w", translate(err))
+	}
+	var fks []fk
+	for rows.Next() {
+		var k fk
+		if err := rows.Scan(&k.table, &k.from, &k.parent, &k.to, &k.onDelete); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("sqlite: read foreign keys: %w", translate(err))
+		}
+		fks = append(fks, k)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: read foreign keys: %w", translate(err))
+	}
+	filters := map[string]string{"visitors": "id = ?"}
+	var out []ownedTable
+	for grew := true; grew; {
+		grew = false
+		for _, k := range fks {
+			pf, ok := filters[k.parent]
+			if _, done := filters[k.table]; done || !ok || !strings.EqualFold(k.onDelete, "CASCADE") || notOwned[k.table] {
+				continue
+			}
+			f := `"` + k.from + `" = ?`
+			if k.parent != "visitors" {
+				f = `"` + k.from + `" IN (SELECT "` + k.to + `" FROM "` + k.parent + `" WHERE ` + pf + `)`
+			}
+			filters[k.table] = f
+			out = append(out, ownedTable{name: k.table, column: k.from, parent: k.parent, filter: f})
+			grew = true
+		}
+	}
+	return out, nil
 }

@@ -3,9 +3,10 @@
 // rematch. Dialogs and the pass screen pause the clocks (G11).
 
 import { postJSON } from "../board.js";
-import { g, colorName, isComputer, other } from "./ctx.js";
-import { act, syncPause } from "./net.js";
+import { g, active, colorName, isComputer, isThinking, other } from "./ctx.js";
+import { act, call, reload, show, syncPause } from "./net.js";
 import { paint } from "./paint.js";
+import { toggleSound } from "./sound.js";
 
 /** Keeps Tab and Shift+Tab inside container. */
 export function trapFocus(container, event) {
@@ -40,14 +41,29 @@ function openResign() {
   d.querySelector('[data-action="cancel-resign"]').focus();
 }
 
-// actions maps each data-action of the page to what it does.
-const actions = {
-  undo() {
-    g.message = "";
-    act("/undo").then((s) => {
-      if (s && !isComputer() && s.pass_screen && s.status === "active") { g.passVisible = true; paint(); }
+// undo takes back the last move; while the computer thinks it takes back
+// the visitor's move at once, which stops the search (C3).
+function undo() {
+  g.message = "";
+  if (isThinking() && (g.state.waiting || g.pendingPly !== null)) {
+    const ply = g.state.waiting ? g.state.ply : g.pendingPly;
+    g.pendingPly = null;
+    paint();
+    call("POST", "/undo", { ply }).then(show, (err) => {
+      g.message = err.message;
+      reload();
     });
-  },
+    return;
+  }
+  act("/undo").then((s) => {
+    if (s && !isComputer() && s.pass_screen && s.status === "active") { g.passVisible = true; paint(); }
+  });
+}
+
+// actions maps each data-action of the page to what it does; the More
+// menu's items are the buttons with these names (see addAction).
+const actions = {
+  undo,
   "offer-draw"() {
     g.message = "";
     act("/draw");
@@ -71,19 +87,50 @@ const actions = {
   },
   flip() {
     g.flipped = !g.flipped;
+    closeMore();
     paint();
   },
-  more(b) {
-    const open = g.el.moreMenu.hidden;
-    g.el.moreMenu.hidden = !open;
-    b.setAttribute("aria-expanded", String(open));
-  },
-  review() {
-    g.review = g.state.ply;
-    paint();
+  "toggle-sound": toggleSound,
+  more() {
+    if (g.el.moreMenu.hidden) openMore();
+    else closeMore();
   },
   rematch,
 };
+
+/**
+ * Gives a data-action its behaviour, for a feature that adds a button or a
+ * More menu item to the page (fn gets the clicked element).
+ */
+export function addAction(name, fn) {
+  actions[name] = fn;
+}
+
+// openMore shows the menu and keeps it inside the viewport: it opens
+// upwards when there is no room below, and ends at the button's right edge
+// when there is no room on the right.
+// On phones the CSS makes it a sheet at the bottom of the screen.
+function openMore() {
+  const menu = g.el.moreMenu;
+  menu.classList.remove("up", "flip-x");
+  menu.hidden = false;
+  g.el.moreBtn.setAttribute("aria-expanded", "true");
+  if (getComputedStyle(menu).position !== "fixed") {
+    let r = menu.getBoundingClientRect();
+    if (r.bottom > window.innerHeight) menu.classList.add("up");
+    if (r.right > document.documentElement.clientWidth) menu.classList.add("flip-x");
+    r = menu.getBoundingClientRect();
+    if (r.top < 0) menu.classList.remove("up"); // taller than either side: the page scrolls
+  }
+  menu.querySelector("button, a, input")?.focus();
+}
+
+function closeMore(focusButton = false) {
+  if (g.el.moreMenu.hidden) return;
+  g.el.moreMenu.hidden = true;
+  g.el.moreBtn.setAttribute("aria-expanded", "false");
+  if (focusButton) g.el.moreBtn.focus();
+}
 
 async function rematch() {
   const s = g.state;
@@ -106,13 +153,31 @@ async function rematch() {
   }
 }
 
+/** Hides the pass screen and restarts the clocks (G12). */
+export function dismissPass() {
+  if (!g.passVisible) return;
+  g.passVisible = false;
+  paint();
+  syncPause();
+}
+
+// review shows the position after ply n of a finished game (G14).
+function review(n) {
+  if (active() || !g.state) return;
+  const inList = g.el.moveList.contains(document.activeElement);
+  g.review = Math.max(0, Math.min(g.state.ply, n));
+  paint();
+  // The list is redrawn: keep a keyboard user on the move shown.
+  if (inList) g.el.moveList.querySelector(".current")?.focus();
+}
+
+const shownPly = () => (g.review === null ? g.state.ply : g.review);
+
 /** Wires the buttons, dialogs, menu, review and pass screen. */
 export function initControls() {
   const e = g.el;
   e.pass.addEventListener("click", () => {
-    g.passVisible = false;
-    paint();
-    syncPause();
+    dismissPass();
     const first = e.board.querySelector('[tabindex="0"]');
     if (first) first.focus();
   });
@@ -131,6 +196,14 @@ export function initControls() {
     if (fn) fn(b);
   });
 
+  // The menu closes on a click elsewhere and on Escape.
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest(".more")) closeMore();
+  });
+  e.moreMenu.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeMore(true);
+  });
+
   e.turnBoardBox.addEventListener("change", () => {
     g.turnBoard = e.turnBoardBox.checked;
     paint();
@@ -138,16 +211,25 @@ export function initControls() {
 
   e.review.addEventListener("click", (event) => {
     const b = event.target.closest("[data-review-step]");
-    if (!b || g.review === null) return;
-    const last = g.state.ply;
-    switch (b.getAttribute("data-review-step")) {
-      case "first": g.review = 0; break;
-      case "prev": g.review = Math.max(0, g.review - 1); break;
-      case "next": g.review = Math.min(last, g.review + 1); break;
-      case "last": g.review = last; break;
-    }
-    paint();
+    if (!b || active()) return;
+    const steps = { first: 0, prev: shownPly() - 1, next: shownPly() + 1, last: g.state.ply };
+    review(steps[b.getAttribute("data-review-step")]);
   });
+  e.moveList.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-ply]");
+    if (b) review(Number(b.getAttribute("data-ply")));
+  });
+  // After the game the arrow keys step through it (outside text fields
+  // and dialogs): left and right a move, Home and End to either end.
+  window.addEventListener("keydown", (event) => {
+    if (!g.state || active() || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest?.("input, textarea, select, dialog, .more-menu")) return;
+    const steps = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: g.state.ply };
+    if (!(event.key in steps)) return;
+    event.preventDefault();
+    event.stopPropagation(); // not the board's square-to-square focus
+    review(steps[event.key]);
+  }, true);
 
   document.addEventListener("visibilitychange", () => syncPause());
 }

@@ -21,6 +21,14 @@ export const g = {
   suppressClick: false,
   message: "",
   draggedMove: "",
+  // thinking: the visitor's move is on its way and the computer replies
+  // to it in the same request (G17); pendingPly is the ply after that move.
+  thinking: false,
+  pendingPly: null,
+  previewing: false, // the board shows a move the server has not answered yet
+  // The clocks as shown: the server's times at `since` (performance.now()),
+  // and the colour whose clock runs from then on.
+  clock: { base: { white: 0, black: 0 }, running: "", since: 0 },
 };
 
 /** Finds the page's elements and reads the facts the server rendered. */
@@ -36,16 +44,19 @@ export function init(root) {
     moveList: q("[data-movelist]"),
     pass: q("[data-pass-screen]"),
     promo: q("[data-promotion]"),
-    end: q("[data-end-banner]"),
+    end: q("[data-result-card]"),
     review: q("[data-review]"),
     sanForm: q("[data-san-form]"),
     sanError: q("[data-san-error]"),
+    sanInput: q("[data-san-input]"),
+    moreBtn: q('[data-action="more"]'),
     moreMenu: q(".more-menu"),
     turnBoardBox: q('[data-option="turn-board"]'),
     drawDialog: q('[data-dialog="draw"]'),
     resignDialog: q('[data-dialog="resign"]'),
     clocks: { white: q('[data-clock="white"]'), black: q('[data-clock="black"]') },
     rows: { top: q('[data-player="top"]'), bottom: q('[data-player="bottom"]') },
+    material: { white: q('[data-material="white"]'), black: q('[data-material="black"]') },
   };
   g.facts = JSON.parse(root.getAttribute("data-facts") || "{}");
 }
@@ -66,9 +77,12 @@ export function bottomColor() {
   return g.flipped ? other(c) : c;
 }
 
+/** Whether the computer is thinking about its reply (G17). */
+export const isThinking = () => isComputer() && active() && (g.thinking || g.state.waiting);
+
 /** Whether the visitor may move a piece now. */
 export function canMove() {
-  return active() && !g.state.waiting && !g.busy && !g.passVisible && g.review === null && g.promotion === null;
+  return active() && !g.state.waiting && !g.thinking && !g.busy && !g.passVisible && g.review === null && g.promotion === null;
 }
 
 /** The legal moves (UCI) grouped by their start square, when moving is allowed. */

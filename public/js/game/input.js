@@ -3,14 +3,31 @@
 // the promotion picker (G4).
 
 import { announce, enableKeyboard, pieceSVG } from "../board.js";
-import { g, bottomColor, canMove, colorName, isComputer, legalFrom, other } from "./ctx.js";
+import { g, active, bottomColor, canMove, colorName, isComputer, isThinking, legalFrom, other } from "./ctx.js";
 import { previewMove } from "./drawboard.js";
 import { act, syncPause } from "./net.js";
 import { paint } from "./paint.js";
-import { trapFocus } from "./controls.js";
+import { dismissPass, trapFocus } from "./controls.js";
+import { switchClocks } from "./clock.js";
+import { soundOwnMove } from "./sound.js";
+
+// whyNot says why a tap on the board does nothing, when that is not plain.
+function whyNot() {
+  if (!g.state || !active()) return "";
+  if (isThinking()) return "The computer is thinking about its move; you can move again as soon as it has played.";
+  if (isComputer() && g.state.turn !== g.state.human_color) return "It is the computer's turn.";
+  return "";
+}
 
 function onSquareClick(name) {
-  if (!canMove()) return;
+  if (!canMove()) {
+    const why = whyNot();
+    if (why && why !== g.message) {
+      g.message = why;
+      paint();
+    }
+    return;
+  }
   const moves = legalFrom();
   if (g.selected && g.selected !== name && (moves[g.selected] || []).some((u) => u.slice(2, 4) === name)) {
     tryMove(g.selected, name);
@@ -46,32 +63,48 @@ function spokenMove(san, color) {
   return `${who} played ${piece} ${m[3] ? "takes on" : "to"} ${m[4]}${promo}${end}`;
 }
 
-function announceMoves(s, before, mover) {
-  const fresh = (s.moves || []).slice(before);
+/** Tells screen readers the moves that are new in next (N4). */
+export function announceMoves(prev, next) {
+  if (!prev || next.ply <= prev.ply) return;
+  const fresh = (next.moves || []).slice(prev.moves.length);
   if (fresh.length === 0) return;
-  const words = fresh.map((san, i) => spokenMove(san, i % 2 === 0 ? mover : other(mover)));
+  const words = fresh.map((san, i) => spokenMove(san, i % 2 === 0 ? prev.turn : other(prev.turn)));
   announce(`${words.join(". ")}. ${g.el.status.textContent}`);
 }
 
 /**
  * Shows the move at once, then sends it; the answer (with the computer's
- * reply, if any) replaces the board.
+ * reply, if any) replaces the board. Against the computer the page shows
+ * it thinking from this moment (G17): its clock runs, the visitor's stops.
+ * A typed move's refusal goes to onError, next to the field.
  */
-function play(body) {
+function play(body, onError = null) {
   const s = g.state;
-  const before = (s.moves || []).length;
   const mover = s.turn;
   const wasFriendPass = !isComputer() && s.pass_screen;
-  if (body.move) previewMove(body.move);
+  if (body.move) {
+    const target = g.el.board.querySelector(`[data-square="${body.move.slice(2, 4)}"]`);
+    const capture = target?.classList.contains("occupied") || (body.move[0] !== body.move[2] && target && g.el.board.querySelector(`[data-square="${body.move.slice(0, 2)}"] [data-piece$="P"]`) !== null);
+    previewMove(body.move);
+    g.previewing = true;
+    soundOwnMove(Boolean(capture), s.ply + 1);
+  }
   g.selected = null;
   g.message = "";
-  return act("/moves", body).then((next) => {
+  if (!wasFriendPass) switchClocks(mover);
+  if (isComputer()) {
+    // The answer comes as soon as the move is played; the reply follows.
+    body = { ...body, reply: false };
+    g.thinking = true;
+    g.pendingPly = s.ply + 1;
+  }
+  paint();
+  return act("/moves", body, onError).then((next) => {
     if (next && wasFriendPass && next.status === "active") {
       g.passVisible = true;
       paint();
       g.el.pass.querySelector("button").focus();
     }
-    if (next) announceMoves(next, before, mover);
     return next;
   });
 }
@@ -124,15 +157,7 @@ export function initInput() {
   });
   initDrag(boardEl);
 
-  g.el.sanForm.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const input = g.el.sanForm.querySelector("input");
-    const san = input.value.trim();
-    g.el.sanError.textContent = "";
-    if (!san || !canMove()) return;
-    input.value = "";
-    play({ san });
-  });
+  initTyping();
 
   const promo = g.el.promo;
   promo.addEventListener("click", (event) => {
@@ -161,6 +186,38 @@ export function initInput() {
     } else if (k === "tab") {
       trapFocus(promo, event);
     }
+  });
+}
+
+// initTyping: a typed move (G22). The server reads it (one grammar,
+// chess.ParseSAN); a refusal shows next to the field, which keeps the text.
+// Typing while the pass screen shows dismisses it: the player has the device.
+function initTyping() {
+  const input = g.el.sanInput;
+  const setError = (text) => {
+    g.el.sanError.textContent = text;
+    if (text) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  };
+  input.addEventListener("keydown", () => dismissPass());
+  input.addEventListener("input", () => setError(""));
+  g.el.sanForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const san = input.value.trim();
+    setError("");
+    dismissPass();
+    if (!san) {
+      setError("Type a move first, such as e4 or Nf3.");
+      return;
+    }
+    if (!canMove()) {
+      setError(whyNot() || "Moves cannot be played right now.");
+      return;
+    }
+    play({ san }, (err) => setError(err.message)).then((next) => {
+      if (next) input.value = "";
+      input.focus();
+    });
   });
 }
 

@@ -5,6 +5,9 @@
 import { requestJSON } from "../board.js";
 import { g, active, isComputer, shouldPause } from "./ctx.js";
 import { paint } from "./paint.js";
+import { followServer } from "./clock.js";
+import { soundFor } from "./sound.js";
+import { announceMoves } from "./input.js";
 
 let chain = Promise.resolve();
 
@@ -21,9 +24,10 @@ export function call(method, path, body) {
 
 /**
  * Posts an action with the current ply and shows the new state. On a
- * refusal it shows the server's sentence and reloads the true state.
+ * refusal it shows the server's sentence (or hands the error to onError)
+ * and reloads the true state.
  */
-export function act(path, extra = {}) {
+export function act(path, extra = {}, onError = null) {
   return enqueue(async () => {
     if (!g.state) return null;
     g.busy = true;
@@ -32,7 +36,9 @@ export function act(path, extra = {}) {
       show(s);
       return s;
     } catch (err) {
-      g.message = err.message;
+      if (onError) onError(err);
+      else g.message = err.message;
+      g.thinking = false;
       await reload();
       return null;
     } finally {
@@ -51,36 +57,54 @@ export async function reload() {
   }
 }
 
-/** Takes a state from the server and draws it. */
+/**
+ * Takes a state from the server and draws it. The clocks follow the
+ * server's times from now on; a message that stopped being true (a draw
+ * refusal, a tap during the computer's turn) goes when the game moves on
+ * (G19).
+ */
 export function show(s) {
-  const plyChanged = !g.state || g.state.ply !== s.ply || g.state.status !== s.status;
+  const prev = g.state;
+  const plyChanged = !prev || prev.ply !== s.ply || prev.status !== s.status;
   g.state = s;
   g.receivedAt = performance.now();
+  g.thinking = false;
+  g.previewing = false;
+  g.pendingPly = null;
+  followServer(s, g.receivedAt);
   if (s.message) g.message = s.message;
+  else if (plyChanged) g.message = "";
   if (plyChanged) {
     g.selected = null;
     g.flagSent = false;
+    soundFor(prev, s);
   }
   if (s.status !== "active") {
     g.passVisible = false;
     for (const d of [g.el.drawDialog, g.el.resignDialog]) if (d.open) d.close();
   }
   paint();
+  if (plyChanged) announceMoves(prev, s);
   syncPause();
-  if (s.status === "active" && s.waiting && !g.busy) askReply();
+  if (s.status === "active" && s.waiting) askReply();
 }
 
-// askReply asks for the computer's move when a state says it is missing
-// (the move request ended before the search did).
+let asking = false;
+
+// askReply asks for the computer's move when a state says it is missing:
+// the page sends the visitor's move alone, shows it and the computer
+// thinking, then asks for the reply (G17).
 function askReply() {
+  if (asking) return;
+  asking = true;
   enqueue(async () => {
+    asking = false;
     if (!g.state || !g.state.waiting || g.state.status !== "active") return;
     g.busy = true;
-    paint();
     try {
       show(await call("POST", "/reply", { ply: g.state.ply }));
     } catch (err) {
-      g.message = err.message;
+      if (err.status !== 409) g.message = err.message; // 409: an undo came first
       await reload();
     } finally {
       g.busy = false;
@@ -102,7 +126,9 @@ export function syncPause() {
       if (!active() || !g.state.running || !shouldPause()) return;
       try { show(await call("POST", "/pause", { ply: g.state.ply })); } catch { await reload(); }
     });
-  } else if (!pause && !s.running && !(isComputer() && s.waiting)) {
+  } else if (!pause && !s.running && s.ply > 0 && !(isComputer() && s.waiting)) {
+    // The clocks start with the first move (G6), so before it they show
+    // the full time.
     enqueue(async () => {
       if (!active() || g.state.running || shouldPause()) return;
       try { show(await call("POST", "/resume", { ply: g.state.ply })); } catch { await reload(); }

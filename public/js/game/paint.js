@@ -1,25 +1,31 @@
 // paint.js: draws the whole page from the state: board, players, clocks,
-// status line, move list and the buttons' enabled states.
+// status line, result card, move list and the buttons' states.
 
-import { g, active, bottomColor, colorName, isComputer, other } from "./ctx.js";
+import { g, active, bottomColor, colorName, isComputer, isThinking, other } from "./ctx.js";
 import { drawBoard } from "./drawboard.js";
 import { paintClocks } from "./clock.js";
 import { openDraw } from "./controls.js";
+import { paintMaterial } from "./material.js";
 
 /** Draws everything from g.state. */
 export function paint() {
   const s = g.state;
   if (!s) return;
+  let fen = s.fen;
   if (g.review !== null) {
     const fens = s.positions || [];
     const i = Math.min(g.review, fens.length - 1);
-    drawBoard(fens[i], i > 0 ? s.uci[i - 1] : "", "");
-  } else {
+    fen = fens[i];
+    drawBoard(fen, i > 0 ? s.uci[i - 1] : "", "");
+  } else if (!g.previewing) { // a move on its way is shown already
     drawBoard(s.fen, s.last_move, s.check);
   }
+  g.root.toggleAttribute("data-thinking", isThinking());
   paintPlayers();
+  paintMaterial(fen);
   paintClocks();
   paintStatus();
+  paintResult();
   paintMoveList();
   paintControls();
 }
@@ -28,14 +34,17 @@ function paintPlayers() {
   const s = g.state;
   const bottom = bottomColor();
   const name = (c) => {
-    if (isComputer()) return c === s.human_color ? `You (${c})` : `Computer, level ${s.level} (${c})`;
+    if (isComputer()) return c === s.human_color ? `You (${c})` : `Computer, level ${s.level}`;
     return colorName(c);
   };
   for (const [where, c] of [["top", other(bottom)], ["bottom", bottom]]) {
     const row = g.el.rows[where];
     row.querySelector(".game-player-name").textContent = name(c);
+    row.querySelector(".game-player-info").appendChild(g.el.material[c]);
     row.appendChild(g.el.clocks[c]);
-    row.classList.toggle("to-move", active() && s.turn === c);
+    const toMove = active() && (isThinking() ? c !== s.human_color : s.turn === c);
+    row.classList.toggle("to-move", toMove);
+    row.classList.toggle("thinking", isThinking() && c !== s.human_color);
   }
 }
 
@@ -44,8 +53,8 @@ function paintStatus() {
   const e = g.el;
   let text;
   if (!active()) {
-    text = `${s.reason}.`;
-  } else if (s.waiting || (g.busy && isComputer())) {
+    text = `${headline(s)}.`;
+  } else if (isThinking()) {
     text = "The computer is thinking…";
   } else {
     const who = colorName(s.turn);
@@ -55,22 +64,57 @@ function paintStatus() {
   }
   if (g.message) text += " " + g.message;
   e.status.textContent = text;
-  e.status.classList.toggle("thinking", Boolean(active() && (s.waiting || g.busy) && isComputer()));
+  // After the game the result card says it; the line stays for screen
+  // readers, and shows when it has more to say (the computer's answer).
+  e.status.classList.toggle("visually-hidden", !active() && !g.message);
+  e.status.classList.toggle("thinking", isThinking());
   e.notes.replaceChildren(...(s.notes || []).map((n) => {
     const li = document.createElement("li");
     li.textContent = n;
     return li;
   }));
-  e.end.hidden = active() || g.review !== null;
-  if (!active()) {
-    e.end.querySelector(".end-result").textContent = s.result === "1/2-1/2" ? "½–½" : s.result;
-    e.end.querySelector(".end-reason").textContent = `${s.reason}.`;
-    e.end.querySelector(".end-cause").textContent = s.cause || "";
-  }
   e.pass.hidden = !g.passVisible;
   if (g.passVisible) {
     e.pass.querySelector(".pass-screen-title").textContent = `${colorName(s.turn)} to move — tap to continue`;
   }
+}
+
+// How each ending is said to the visitor who played the computer (G19);
+// the status codes are matched with spaces, dashes or underscores alike.
+const WON = { checkmate: "You won by checkmate", timeout: "You won on time", resignation: "You won: the computer resigned" };
+const LOST = { checkmate: "You lost by checkmate", timeout: "You lost on time", resignation: "You resigned, so the computer wins" };
+const DRAWN = {
+  stalemate: "Draw by stalemate",
+  threefoldrepetition: "Draw: the same position occurred three times",
+  repetition: "Draw: the same position occurred three times",
+  fiftymoverule: "Draw: fifty moves with no capture and no pawn move",
+  fiftymove: "Draw: fifty moves with no capture and no pawn move",
+  insufficientmaterial: "Draw: neither side has enough pieces left to checkmate",
+  agreement: "Draw by agreement",
+  timeout: "Draw: time ran out, but checkmate was no longer possible",
+  timeoutnomate: "Draw: time ran out, but checkmate was no longer possible",
+};
+
+/** The result card's headline: to the visitor, or by colour in friend games. */
+export function headline(s) {
+  if (s.status === "abandoned") return "Game closed";
+  const key = String(s.status).toLowerCase().replace(/[\s_-]+/g, "");
+  if (s.result === "1/2-1/2") return DRAWN[key] || s.reason;
+  if (!isComputer()) return s.reason;
+  const table = s.winner === s.human_color ? WON : LOST;
+  return table[key] || s.reason;
+}
+
+function paintResult() {
+  const s = g.state;
+  const card = g.el.end;
+  card.hidden = active();
+  if (active()) return;
+  card.querySelector(".end-title").textContent = `${headline(s)}.`;
+  // An abandoned game has no result ("*"): the title says it was closed.
+  card.querySelector(".end-result").textContent = s.status === "abandoned" ? "" : s.result === "1/2-1/2" ? "½–½" : s.result;
+  card.querySelector(".end-reason").textContent = `${s.reason}.`;
+  card.querySelector(".end-cause").textContent = s.cause || "";
 }
 
 function paintMoveList() {
@@ -87,12 +131,12 @@ function paintMoveList() {
     li.appendChild(num);
     if (i === 0 && startBlack) {
       num.textContent = `${number}…`;
-      li.append(" ", moveSpan(sans[0], 1));
+      li.append(" ", moveItem(sans[0], 1));
       i = 1;
     } else {
       num.textContent = `${number}.`;
-      li.append(" ", moveSpan(sans[i], i + 1));
-      if (i + 1 < sans.length) li.append(" ", moveSpan(sans[i + 1], i + 2));
+      li.append(" ", moveItem(sans[i], i + 1));
+      if (i + 1 < sans.length) li.append(" ", moveItem(sans[i + 1], i + 2));
       i += 2;
     }
     number++;
@@ -100,17 +144,35 @@ function paintMoveList() {
   }
   const list = g.el.moveList;
   list.replaceChildren(...items);
-  // Keep the latest move in sight inside the list, never scrolling the page.
-  list.scrollLeft = list.scrollWidth;
-  list.scrollTop = list.scrollHeight;
+  // Keep the current move in sight inside the list, never scrolling the page.
+  const current = list.querySelector(".current");
+  if (g.review !== null && current) {
+    list.scrollLeft = Math.max(0, current.offsetLeft - list.clientWidth / 2);
+    list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
+  } else {
+    list.scrollLeft = list.scrollWidth;
+    list.scrollTop = list.scrollHeight;
+  }
 }
 
-function moveSpan(san, ply) {
-  const sp = document.createElement("span");
-  sp.className = "move";
-  sp.textContent = san;
-  if ((g.review === null && ply === g.state.ply) || g.review === ply) sp.classList.add("current");
-  return sp;
+// moveItem is one move of the list; after the game it is a button that
+// shows the position after that move (G14).
+function moveItem(san, ply) {
+  const done = !active();
+  const el = document.createElement(done ? "button" : "span");
+  el.className = "move";
+  el.textContent = san;
+  if (done) {
+    el.type = "button";
+    el.setAttribute("data-ply", String(ply));
+    el.setAttribute("aria-label", `Show the position after ${Math.ceil(ply / 2)}${ply % 2 ? "." : "…"} ${san}`);
+  }
+  const shown = g.review === null ? g.state.ply : g.review;
+  if (ply === shown) {
+    el.classList.add("current");
+    if (done) el.setAttribute("aria-current", "step");
+  }
+  return el;
 }
 
 function paintControls() {
@@ -119,14 +181,23 @@ function paintControls() {
   const on = active();
   const q = (a) => g.root.querySelector(`[data-action="${a}"]`);
   const mineToUndo = isComputer() ? s.ply >= (s.human_color === "white" ? 1 : 2) : s.ply > 0;
-  q("undo").hidden = !s.undo;
-  q("undo").disabled = !on || !mineToUndo || g.busy;
+  const undo = q("undo");
+  undo.hidden = !s.undo || !on;
+  // While the computer thinks, Undo takes the move back and stops the search.
+  undo.disabled = !on || (isThinking() ? !s.waiting && g.pendingPly === null : !mineToUndo || g.busy);
+  q("offer-draw").hidden = !on;
   q("offer-draw").disabled = !on || g.busy || s.waiting;
+  q("resign").hidden = !on;
   q("resign").disabled = !on || g.busy;
   e.sanForm.hidden = !on;
-  e.review.hidden = g.review === null;
-  if (g.review !== null) {
-    e.review.querySelector(".review-where").textContent = g.review === 0 ? "Start position" : `After ${Math.ceil(g.review / 2)}${g.review % 2 ? "." : "…"} ${s.moves[g.review - 1]}`;
+  e.review.hidden = on;
+  if (!on) {
+    const shown = g.review === null ? s.ply : g.review;
+    e.review.querySelector(".review-where").textContent = shown === 0 ? "Start position" : `After ${Math.ceil(shown / 2)}${shown % 2 ? "." : "…"} ${s.moves[shown - 1]}`;
+    // aria-disabled, not disabled, so a focused button keeps the focus.
+    for (const [step, end] of [["first", 0], ["prev", 0], ["next", s.ply], ["last", s.ply]]) {
+      e.review.querySelector(`[data-review-step="${step}"]`).setAttribute("aria-disabled", String(shown === end));
+    }
   }
   e.turnBoardBox.closest("label").hidden = isComputer();
   e.turnBoardBox.checked = g.turnBoard;

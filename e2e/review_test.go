@@ -1,0 +1,394 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"chesstutor/chess"
+)
+
+// reviewState is the part of GET /api/games/{id}/review the tests read.
+type reviewState struct {
+	Status string `json:"status"`
+	Done   int    `json:"done"`
+	Total  int    `json:"total"`
+	Moves  []struct {
+		Ply    int            `json:"ply"`
+		SAN    string         `json:"san"`
+		Class  string         `json:"class"`
+		Eval   map[string]int `json:"eval"`
+		Best   string         `json:"best"`
+		Reason string         `json:"reason"`
+	} `json:"moves"`
+}
+
+func (c *apiClient) review(id string) reviewState {
+	c.t.Helper()
+	status, _, raw := c.do("GET", "/api/games/"+id+"/review", nil)
+	if status != http.StatusOK {
+		c.t.Fatalf("GET review: %d %s", status, raw)
+	}
+	var r reviewState
+	if err := json.Unmarshal(raw, &r); err != nil {
+		c.t.Fatal(err)
+	}
+	return r
+}
+
+// waitReview polls the review until cond holds (60 s at most).
+func (c *apiClient) waitReview(id string, cond func(reviewState) bool) reviewState {
+	c.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		r := c.review(id)
+		if cond(r) {
+			return r
+		}
+		if time.Now().After(deadline) {
+			c.t.Fatalf("review never got there: %s, %d of %d", r.Status, r.Done, r.Total)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// loseQuickly plays White against the computer the way a beginner loses
+// a game fast: 1. e4, then the queen goes where Black can take it, and
+// once it is gone White resigns.
+func loseQuickly(t *testing.T, b *Browser, id string) {
+	t.Helper()
+	type state struct {
+		FEN    string   `json:"fen"`
+		Ply    int      `json:"ply"`
+		Legal  []string `json:"legal"`
+		Status string   `json:"status"`
+		Error  string   `json:"error"`
+	}
+	post := func(path string, body map[string]any) state {
+		raw, _ := json.Marshal(body)
+		out, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`fetch("/api/games/`+id+path+`", {method: "POST", headers: {"Content-Type": "application/json"}, body: `+"`"+string(raw)+"`"+`}).then(r => r.text())`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st state
+		if err := json.Unmarshal([]byte(out), &st); err != nil || st.Error != "" {
+			t.Fatalf("POST %s %v: %s %v", path, body, out, err)
+		}
+		return st
+	}
+	st := post("/moves", map[string]any{"san": "e4", "ply": 0})
+	for range 12 {
+		if st.Status != "active" {
+			return
+		}
+		pos, err := chess.ParseFEN(st.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.Pieces(chess.White, chess.Queen) == 0 {
+			post("/resign", map[string]any{"ply": st.Ply})
+			return
+		}
+		// The queen goes where Black takes it for nothing; until it can,
+		// it walks towards Black's side.
+		move, rank := "", -1
+		for _, u := range st.Legal {
+			m, err := pos.ParseUCI(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Piece().Type() != chess.Queen {
+				continue
+			}
+			if pos.Attackers(m.To(), chess.Black) != 0 && pos.Play(m).Attackers(m.To(), chess.White) == 0 {
+				move = u
+				break
+			}
+			if m.To().Rank() > rank && !m.IsCapture() {
+				move, rank = u, m.To().Rank()
+			}
+		}
+		if move == "" {
+			move = st.Legal[0]
+			for _, u := range st.Legal {
+				if m, _ := pos.ParseUCI(u); m.Piece().Type() == chess.Pawn && !m.IsCapture() {
+					move = u
+					break
+				}
+			}
+		}
+		st = post("/moves", map[string]any{"move": move, "ply": st.Ply})
+	}
+	if st.Status == "active" {
+		post("/resign", map[string]any{"ply": st.Ply})
+	}
+}
+
+func TestBrowserReviewOfALostGame(t *testing.T) {
+	s := newServer(t)
+	axe := axeScript(t)
+	for _, v := range []struct {
+		name string
+		vp   Viewport
+		dark bool
+	}{
+		{"phone", Viewport{Width: 375, Height: 740, Mobile: true}, false},
+		{"desktop", Viewport{Width: 1280, Height: 800}, false},
+		{"desktop-dark", Viewport{Width: 1280, Height: 800}, true},
+	} {
+		t.Run(v.name, func(t *testing.T) {
+			opts := []BrowserOption{WithViewport(v.vp)}
+			if v.dark {
+				opts = append(opts, WithDarkScheme())
+			}
+			b := newBrowser(t, opts...)
+			id := startGame(t, b, s, `{mode: "computer", color: "white", level: 1}`)
+			loseQuickly(t, b, id)
+
+			// The end card offers the review.
+			b.Open(s.URL + "/play/" + id)
+			gameWait(t, b, `!document.querySelector("[data-end-banner]").hidden`)
+			b.Screenshot("review-endcard-" + v.name)
+			click(b, `[data-end-banner] [data-action="review"]`)
+			// The review starts by itself and the page follows it.
+			gameWait(t, b, `location.pathname === "/play/`+id+`/review" && document.querySelector("[data-review-root][data-requested=true]") !== null`)
+			b.WaitScript("[data-review-root]")
+			gameWait(t, b, `document.querySelector("[data-review-root]").dataset.pending === "false"`)
+
+			classes := Eval[[]string](b, `[...document.querySelectorAll(".review-move[data-review-ply]")].map(a => a.dataset.class)`)
+			if len(classes) < 3 || strings.Contains(strings.Join(classes, " "), "pending") {
+				t.Fatalf("move classes %v, want every move reviewed", classes)
+			}
+			// The queen left where Black takes it is a blunder, explained.
+			blunder := Eval[string](b, `(() => { const a = [...document.querySelectorAll(".review-move[data-class=blunder]")].find(a => a.textContent.startsWith("Q")); return a ? a.dataset.reviewPly : ""; })()`)
+			if blunder == "" {
+				t.Fatalf("no queen move marked as a blunder: %v", classes)
+			}
+			click(b, `.review-move[data-review-ply="`+blunder+`"]`)
+			gameWait(t, b, `document.querySelector("[data-review-board]").dataset.ply === "`+blunder+`"`)
+			sentence := Eval[string](b, `document.querySelector("[data-review-sentence]").textContent`)
+			if !strings.Contains(sentence, "your queen") || !strings.Contains(sentence, "Better was") {
+				t.Errorf("the blunder's sentence %q, want it to say the queen is lost and what was better", sentence)
+			}
+			if n := Eval[int](b, `document.querySelectorAll("[data-review-board] .overlay-arrow").length`); n != 1 {
+				t.Errorf("%d arrows on the board at the blunder, want 1 (the better move)", n)
+			}
+			if ok := Eval[bool](b, `location.search === "?ply=`+blunder+`"`); !ok {
+				t.Error("the address does not follow the move shown")
+			}
+			// A point of the graph shows its position; the arrow keys step.
+			click(b, `[data-review-graph] a[data-review-ply="1"] rect`)
+			gameWait(t, b, `document.querySelector("[data-review-board]").dataset.ply === "1"`)
+			b.Do(chromedp.KeyEvent(kb.ArrowRight))
+			gameWait(t, b, `document.querySelector("[data-review-board]").dataset.ply === "2"`)
+			click(b, `.review-move[data-review-ply="`+blunder+`"]`)
+			gameWait(t, b, `document.querySelector("[data-review-board]").dataset.ply === "`+blunder+`"`)
+			if n := Eval[int](b, `document.querySelector(".review-summary").textContent.includes("Key moments") ? 1 : 0`); n != 1 {
+				t.Error("the summary shows no key moments")
+			}
+			if wide := Eval[bool](b, `document.documentElement.scrollWidth > window.innerWidth`); wide {
+				t.Error("the page scrolls sideways")
+			}
+			if msgs := b.ConsoleErrors(); len(msgs) > 0 {
+				t.Errorf("console errors: %v", msgs)
+			}
+			// The explanation shows with the board as the page loads.
+			b.Open(s.URL + "/play/" + id + "/review?ply=" + blunder)
+			if below := Eval[bool](b, `document.querySelector("[data-review-sentence]").getBoundingClientRect().bottom > innerHeight`); below && !v.vp.Mobile {
+				t.Error("the explanation is below the fold on a laptop")
+			}
+			for _, a := range runAxe(t, b, axe) {
+				if a.Impact == "serious" || a.Impact == "critical" {
+					var where []string
+					for _, n := range a.Nodes {
+						where = append(where, fmt.Sprint(n.Target))
+					}
+					t.Errorf("axe: %s [%s] on %s: %s", a.ID, a.Impact, strings.Join(where, " "), a.Help)
+				}
+			}
+			b.Screenshot("review-" + v.name)
+		})
+	}
+}
+
+// longGame is 30 moves of a game between levels 5 and 4.
+var longGame = strings.Fields("e3 e6 d4 d5 Nc3 Nf6 Be2 Nc6 Nf3 Bd6 O-O O-O Nb5 e5 Nxd6 cxd6 c4 Bf5 Bd2 Rc8 cxd5 Nxd5 Qb3 Be6 dxe5 Nf4 Bc4 Nd4 exd4 Bxc4 Qxb7 dxe5 Bxf4 Bxf1 Bxe5 Bd3 Qxa7 Re8 Qa3 Bc2 Rc1 h6 h3 Re6 Ne1 Rec6 b4 Bg6 Rxc6 Rxc6 Nf3 Qd5 Nh4 Rc2 Nxg6 fxg6 Qa7 Qf7 Qxf7+ Kxf7")
+
+// TestReviewResumesAfterRestart stops the server in the middle of a
+// review and starts it again: the review goes on from where it was.
+func TestReviewResumesAfterRestart(t *testing.T) {
+	s := newServer(t)
+	c := newAPIClient(t, s)
+	st := c.create(map[string]any{"mode": "friend", "clock": "none", "pass_screen": false})
+	st = c.play(st, longGame...)
+	if status, _, raw := c.do("POST", "/api/games/"+st.ID+"/review", nil); status != http.StatusAccepted {
+		t.Fatalf("POST review: %d %s", status, raw)
+	}
+	mid := c.waitReview(st.ID, func(r reviewState) bool { return r.Done >= 5 })
+	if mid.Status != "pending" {
+		t.Fatalf("the review finished before the restart (%d of %d)", mid.Done, mid.Total)
+	}
+	stopped := time.Now()
+	s.Stop()
+	if d := time.Since(stopped); d > 5*time.Second {
+		t.Errorf("the server took %v to stop with a review running", d)
+	}
+	s.Start()
+	again := c.review(st.ID)
+	if again.Status != "pending" || again.Done < mid.Done {
+		t.Fatalf("after the restart: %s, %d of %d moves; want pending with at least %d", again.Status, again.Done, again.Total, mid.Done)
+	}
+	for i := range mid.Moves {
+		if mid.Moves[i].Class != again.Moves[i].Class || mid.Moves[i].Best != again.Moves[i].Best {
+			t.Errorf("move %d changed across the restart: %+v, then %+v", i+1, mid.Moves[i], again.Moves[i])
+		}
+	}
+	done := c.waitReview(st.ID, func(r reviewState) bool { return r.Status == "done" })
+	if done.Done != len(longGame) || len(done.Moves) != len(longGame) {
+		t.Errorf("finished review: %d of %d moves, %d listed", done.Done, done.Total, len(done.Moves))
+	}
+	if !strings.Contains(s.Logs(), "resuming reviews") {
+		t.Error("the server log does not say it resumed the review")
+	}
+	// The PGN carries the review as comments.
+	status, _, raw := c.do("GET", "/api/games/"+st.ID+"/review/pgn", nil)
+	if pgn := string(raw); status != http.StatusOK || !strings.Contains(pgn, "[%eval ") || !strings.Contains(pgn, `[White "`) || !strings.Contains(pgn, "30. Qxf7+") {
+		t.Errorf("review PGN: %d\n%s", status, pgn)
+	}
+}
+
+// TestReviewWithoutJavaScript: while the review runs the page shows what
+// is reviewed so far with a refresh link, and every move is a link that
+// works without scripts.
+func TestReviewWithoutJavaScript(t *testing.T) {
+	s := newServer(t)
+	c := newAPIClient(t, s)
+	st := c.create(map[string]any{"mode": "friend", "clock": "none", "pass_screen": false})
+	st = c.play(st, longGame[:40]...)
+	if status, _, raw := c.do("POST", "/api/games/"+st.ID+"/review", nil); status != http.StatusAccepted {
+		t.Fatalf("POST review: %d %s", status, raw)
+	}
+	// The browser is the same visitor: it carries the API client's cookie.
+	b := newBrowser(t, WithoutJS(), WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
+	u, _ := url.Parse(s.URL)
+	var cookies []*network.CookieParam
+	for _, ck := range c.HTTP.Jar.Cookies(u) {
+		cookies = append(cookies, &network.CookieParam{Name: ck.Name, Value: ck.Value, URL: s.URL, HTTPOnly: true})
+	}
+	if _, err := chromedp.Call(b.Ctx, network.SetCookies, network.SetCookiesParams{Cookies: cookies}); err != nil {
+		t.Fatal(err)
+	}
+	page := s.URL + "/play/" + st.ID + "/review"
+	b.Open(page)
+	if !Eval[bool](b, `document.querySelector("[data-review-refresh]") !== null`) {
+		t.Fatalf("a running review has no refresh link: %s", Eval[string](b, `document.querySelector("[data-review-root]").innerText`))
+	}
+	progress := Eval[string](b, `document.querySelector("[data-review-progress]").textContent`)
+	if !strings.HasSuffix(progress, " of 40 moves") {
+		t.Errorf("progress %q, want \"N of 40 moves\"", progress)
+	}
+	b.Screenshot("review-nojs-pending")
+
+	c.waitReview(st.ID, func(r reviewState) bool { return r.Status == "done" })
+	b.Do(chromedp.Click("[data-review-refresh]"))
+	gameWait(t, b, `document.querySelector("[data-review-refresh]") === null && document.querySelectorAll(".review-move[data-class=pending]").length === 0`)
+	if n := Eval[int](b, `document.querySelectorAll(".review-move[data-review-ply]").length`); n != 40 {
+		t.Errorf("%d moves listed, want 40", n)
+	}
+	b.Do(chromedp.Click(`.review-move[data-review-ply="7"]`))
+	gameWait(t, b, `location.search === "?ply=7" && document.querySelector("[data-review-board]").dataset.ply === "7"`)
+	b.Do(chromedp.Click(`[data-review-step="Next"]`))
+	gameWait(t, b, `document.querySelector("[data-review-board]").dataset.ply === "8"`)
+	b.Screenshot("review-nojs-done")
+	// The narrowest phones too: nothing scrolls sideways at 320 px.
+	b.Do(chromedp.EmulateViewport(320, 640, chromedp.EmulateMobile))
+	b.Open(page + "?ply=7")
+	if Eval[bool](b, `document.documentElement.scrollWidth > window.innerWidth`) {
+		t.Error("the review page scrolls sideways at 320 px")
+		b.Screenshot("review-nojs-320")
+	}
+}
+
+// TestBrowserHintsAndThreats: against level 1 the More menu offers a hint
+// in two presses and the opponent's threats; both show on the board and in
+// words, and leave with the move.
+func TestBrowserHintsAndThreats(t *testing.T) {
+	s := newServer(t)
+	for _, v := range []struct {
+		name string
+		vp   Viewport
+	}{
+		{"phone", Viewport{Width: 375, Height: 740, Mobile: true}},
+		{"desktop", Viewport{Width: 1280, Height: 800}},
+	} {
+		t.Run(v.name, func(t *testing.T) {
+			b := newBrowser(t, WithViewport(v.vp))
+			// Black's bishop on g4 attacks White's knight on f3, which
+			// nothing defends.
+			startGame(t, b, s, `{mode: "computer", color: "white", level: 1, fen: "4k3/p7/8/8/6b1/5N2/P7/4K3 w - - 0 1"}`)
+			gameWait(t, b, `document.querySelector("[data-board][data-help]") !== null`)
+
+			click(b, `[data-action="more"]`)
+			click(b, `[data-option="threats"]`)
+			gameWait(t, b, `document.querySelector('[data-square="f3"].threat') !== null`)
+			if !Eval[bool](b, `document.querySelector('[data-square="g4"]').classList.contains("threat-from")`) {
+				t.Error("the attacking bishop is not marked")
+			}
+			if note := Eval[string](b, `document.querySelector("[data-help-note]").textContent`); !strings.Contains(note, "The bishop on g4 can take your knight on f3.") {
+				t.Errorf("threat note %q", note)
+			}
+			if label := Eval[string](b, `document.querySelector('[data-square="f3"]').getAttribute("aria-label")`); !strings.Contains(label, "threatened by the bishop on g4") {
+				t.Errorf("the threatened square's label %q does not say so", label)
+			}
+
+			click(b, `[data-action="hint"]`) // the menu is still open
+			gameWait(t, b, `document.querySelector("[data-board] .hint") !== null`)
+			from := Eval[string](b, `document.querySelector("[data-board] .hint").dataset.square`)
+			if note := Eval[string](b, `document.querySelector("[data-help-note]").textContent`); !strings.Contains(note, "Hint: move your ") || !strings.Contains(note, " on "+from) {
+				t.Errorf("first hint note %q for the piece on %s", note, from)
+			}
+			click(b, `[data-action="more"]`)
+			click(b, `[data-action="hint"]`)
+			gameWait(t, b, `document.querySelector("[data-board] .hint-to") !== null`)
+			to := Eval[string](b, `document.querySelector("[data-board] .hint-to").dataset.square`)
+			if note := Eval[string](b, `document.querySelector("[data-help-note]").textContent`); !strings.Contains(note, "Hint: play ") {
+				t.Errorf("second hint note %q", note)
+			}
+			Eval[bool](b, `(window.scrollTo(0, 0), true)`)
+			b.Screenshot("help-" + v.name)
+
+			// Playing the hinted move clears the marks; the PGN notes the hint.
+			clickSquare(b, from)
+			clickSquare(b, to)
+			gameWait(t, b, `document.querySelectorAll("[data-movelist] .move").length >= 2 && document.querySelector("[data-board] .hint, [data-board] .hint-to") === null`)
+			pgn, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`fetch(document.querySelector('[data-action="download-pgn"]').href).then(r => r.text())`, chromedp.EvalAwaitPromise))
+			if err != nil || !strings.Contains(pgn, "The player used a hint once.") {
+				t.Errorf("the PGN does not note the hint: %v\n%s", err, pgn)
+			}
+			if msgs := b.ConsoleErrors(); len(msgs) > 0 {
+				t.Errorf("console errors: %v", msgs)
+			}
+		})
+	}
+	// Against level 5 there is no help.
+	b := newBrowser(t)
+	startGame(t, b, s, `{mode: "computer", color: "white", level: 5}`)
+	answer, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`fetch(location.pathname.replace("/play/", "/api/games/") + "/threats").then(r => r.json()).then(d => d.offered)`, chromedp.EvalAwaitPromise))
+	if err != nil || answer {
+		t.Errorf("threats offered against level 5: %v %v", answer, err)
+	}
+	if Eval[bool](b, `document.querySelector('[data-action="hint"]') !== null`) {
+		t.Error("a game against level 5 offers hints")
+	}
+	if msgs := b.ConsoleErrors(); len(msgs) > 0 {
+		t.Errorf("console errors: %v", msgs)
+	}
+}

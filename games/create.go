@@ -1,0 +1,133 @@
+package games
+
+import (
+	"context"
+	"crypto/rand"
+	"strings"
+
+	"chesstutor/chess"
+	"chesstutor/chess/engine"
+	"chesstutor/store"
+)
+
+// NewGame is what the new-game form or POST /api/games asks for.
+type NewGame struct {
+	Mode       string `json:"mode"`  // "friend" or "computer"
+	Color      string `json:"color"` // "white", "black" or "random" (the human's colour against the computer)
+	Level      int    `json:"level"` // engine.MinLevel..engine.MaxLevel against the computer; 0 is the weakest
+	Clock      string `json:"clock"` // a ClockChoice's Name; "" is "none"
+	FEN        string `json:"fen"`   // optional start position
+	Undo       *bool  `json:"undo"`  // default on (G16)
+	PassScreen *bool  `json:"pass_screen"`
+	TurnBoard  bool   `json:"turn_board"`
+}
+
+// Create starts a game for visitor. Against the computer playing White,
+// the computer's first move is made before returning when time allows.
+func (s *Service) Create(ctx context.Context, visitor string, req NewGame) (*State, error) {
+	rec, err := s.newRecord(visitor, req)
+	if err != nil {
+		return nil, err
+	}
+	start, err := chess.ParseFEN(rec.StartFEN)
+	if err != nil {
+		return nil, fail(Invalid, "That FEN is not a position this site can read: %v.", trimChess(err))
+	}
+	g, err := chess.NewGame(start)
+	if err != nil {
+		return nil, fail(Invalid, "A game cannot start from that position: %v.", trimChess(err))
+	}
+	if g.Outcome().Result != "*" {
+		return nil, fail(Invalid, "That position is already finished (%s), so there is nothing to play.", g.Outcome().Reason())
+	}
+	rec.StartFEN = start.FEN()
+	// At most s.max unfinished games per visitor: the least recently
+	// played ones are closed as abandoned to make room (N8).
+	if _, err := s.store.CapActiveGames(ctx, visitor, s.max-1); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateGame(ctx, rec); err != nil {
+		return nil, err
+	}
+	l := &loaded{rec: rec, game: g}
+	if l.computerToMove() {
+		return s.computerReply(ctx, visitor, l)
+	}
+	return l.state(s.now()), nil
+}
+
+func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
+	rec := &store.Game{Visitor: visitor, Status: statusActive, Result: "*", Undo: true}
+	switch req.Mode {
+	case "friend", "computer":
+		rec.Mode = req.Mode
+	case "":
+		return nil, fail(Invalid, `Say who you play against: "mode" is "friend" or "computer".`)
+	default:
+		return nil, fail(Invalid, `Unknown mode %q: use "friend" or "computer".`, req.Mode)
+	}
+	switch req.Color {
+	case "white", "black":
+		rec.HumanColor = req.Color
+	case "", "random":
+		rec.HumanColor = "white"
+		if req.Color == "random" && randomBit() {
+			rec.HumanColor = "black"
+		}
+	default:
+		return nil, fail(Invalid, `Unknown colour %q: use "white", "black" or "random".`, req.Color)
+	}
+	if rec.Mode == "friend" {
+		rec.HumanColor = "white"
+	}
+	if rec.Mode == "computer" {
+		if s.engine == nil {
+			return nil, fail(Unavailable, "The computer opponent is not running right now. Play a friend instead, or try again later.")
+		}
+		switch {
+		case req.Level == 0:
+			rec.Level = engine.MinLevel
+		case req.Level < engine.MinLevel || req.Level > engine.MaxLevel:
+			return nil, fail(Invalid, "The level must be between %d and %d, not %d.", engine.MinLevel, engine.MaxLevel, req.Level)
+		default:
+			rec.Level = req.Level
+		}
+	}
+	name := req.Clock
+	if name == "" {
+		name = "none"
+	}
+	c, ok := clockChoice(name)
+	if !ok {
+		return nil, fail(Invalid, "Unknown time control %q: choose %s.", req.Clock, clockNamesText())
+	}
+	rec.ClockName = name
+	rec.BaseMS = int64(float64(c.Base.Milliseconds()) * s.scale)
+	rec.IncrementMS = int64(float64(c.Increment.Milliseconds()) * s.scale)
+	if req.Undo != nil {
+		rec.Undo = *req.Undo
+	}
+	rec.PassScreen = rec.Mode == "friend"
+	if req.PassScreen != nil {
+		rec.PassScreen = *req.PassScreen && rec.Mode == "friend"
+	}
+	rec.TurnBoard = req.TurnBoard && rec.Mode == "friend"
+	rec.StartFEN = chess.StartFEN
+	if f := strings.TrimSpace(req.FEN); f != "" {
+		if len(f) > 120 {
+			return nil, fail(Invalid, "That FEN is too long to be a chess position.")
+		}
+		rec.StartFEN = f
+	}
+	rec.Clocks = store.ClockPair{White: rec.BaseMS, Black: rec.BaseMS}
+	rec.Snapshots = []store.ClockPair{rec.Clocks}
+	rec.ID = store.NewID()
+	rec.CreatedAt = s.now()
+	return rec, nil
+}
+
+func randomBit() bool {
+	var b [1]byte
+	rand.Read(b[:])
+	return b[0]&1 == 1
+}

@@ -1,0 +1,183 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"chesstutor/chess"
+	"chesstutor/store"
+)
+
+// This file reads stored games back: loading and replaying one, the
+// visitor's list and the PGN download (G13).
+
+// load reads the game and replays its moves.
+func (s *Service) load(ctx context.Context, visitor, id string) (*loaded, error) {
+	if !store.ValidID(id) {
+		return nil, fail(NotFound, "There is no game with that address.")
+	}
+	rec, err := s.store.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Visitor != visitor) {
+		return nil, fail(NotFound, "There is no game with that address.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return replay(rec)
+}
+
+func replay(rec *store.Game) (*loaded, error) {
+	start, err := chess.ParseFEN(rec.StartFEN)
+	if err != nil {
+		return nil, fmt.Errorf("games: game %s: start: %w", rec.ID, err)
+	}
+	g, err := chess.NewGame(start)
+	if err != nil {
+		return nil, fmt.Errorf("games: game %s: start: %w", rec.ID, err)
+	}
+	for i, u := range rec.Moves {
+		m, err := g.Position().ParseUCI(u)
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("games: game %s: move %d %s: %w", rec.ID, i+1, u, err)
+		}
+	}
+	// The stored ending is a code (N7): the moves give checkmate and the
+	// draw rules; resignation, agreement and timeout are applied here.
+	ending := chess.NoMethod
+	if rec.Status != statusActive && rec.Status != store.StatusAbandoned {
+		if ending, err = chess.ParseMethodCode(rec.Status); err != nil || ending == chess.NoMethod {
+			return nil, fmt.Errorf("games: game %s: stored status %q is not an ending code", rec.ID, rec.Status)
+		}
+	}
+	if ending != chess.NoMethod && !g.Outcome().Over() {
+		c := parseColor(rec.EndColor)
+		switch ending {
+		case chess.Resignation:
+			g.Resign(c)
+		case chess.Agreement:
+			g.AgreeDraw()
+		case chess.Timeout:
+			g.Timeout(c)
+		}
+	}
+	if got := g.Outcome(); got.Method != ending || got.Result != rec.Result {
+		return nil, fmt.Errorf("games: game %s: stored ending %q %s, but its moves give %q %s",
+			rec.ID, rec.Status, rec.Result, got.Method.Code(), got.Result)
+	}
+	return &loaded{rec: rec, game: g}, nil
+}
+
+// PGN returns the game as PGN text and a file name for the download. Like
+// Get, it first ends a game whose flag has fallen.
+func (s *Service) PGN(ctx context.Context, visitor, id string) (name, text string, err error) {
+	l, st, err := s.update(ctx, visitor, id, nil, func(*loaded, time.Time) error { return errNoChange })
+	if err != nil {
+		return "", "", err
+	}
+	white, black := l.playerNames()
+	tags := map[string]string{
+		"Event":  "Casual game",
+		"Site":   "Chess Steps",
+		"Date":   l.rec.CreatedAt.UTC().Format("2006.01.02"),
+		"Round":  "-",
+		"White":  white,
+		"Black":  black,
+		"Result": st.Result,
+	}
+	if l.rec.ClockName != "none" {
+		tags["TimeControl"] = fmt.Sprintf("%d+%d", l.rec.BaseMS/1000, l.rec.IncrementMS/1000)
+	}
+	if st.Reason != "" {
+		tags["Termination"] = st.Reason
+	}
+	if l.rec.StartFEN != chess.StartFEN {
+		tags["SetUp"] = "1"
+		tags["FEN"] = l.rec.StartFEN
+	}
+	name = fmt.Sprintf("chess-%s-%s.pgn", l.rec.CreatedAt.UTC().Format("2006-01-02"), id[:8])
+	return name, l.game.PGN(tags), nil
+}
+
+// List returns the visitor's games for the /games page, newest first.
+func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summary, error) {
+	recs, err := s.store.VisitorGames(ctx, visitor, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Summary, 0, len(recs))
+	for _, r := range recs {
+		l := &loaded{rec: r}
+		white, black := l.playerNames()
+		// The list shows the reason without replaying every game: the
+		// sentence is built from the stored codes.
+		reason := abandonedSentence
+		if r.Status != store.StatusAbandoned {
+			o, err := chess.ParseOutcome(r.Reason, r.Result, parseColor(r.EndColor))
+			if err != nil {
+				return nil, fmt.Errorf("games: game %s: stored ending: %w", r.ID, err)
+			}
+			reason = o.Reason()
+		}
+		sum := Summary{
+			ID: r.ID, Mode: r.Mode, White: white, Black: black, Result: r.Result,
+			Reason: reason, Active: r.Status == statusActive, Moves: (len(r.Moves) + 1) / 2,
+			Clock: r.ClockName, Level: r.Level, Created: r.CreatedAt, Updated: r.UpdatedAt,
+		}
+		switch r.Mode {
+		case "computer":
+			sum.Opponent = fmt.Sprintf("Computer, level %d (you played %s)", r.Level, r.HumanColor)
+		default:
+			sum.Opponent = "A friend on this device"
+		}
+		out = append(out, sum)
+	}
+	return out, nil
+}
+
+// Summary is one line of the visitor's game list.
+type Summary struct {
+	ID, Mode, Opponent, White, Black string
+	Result, Reason, Clock            string
+	Active                           bool
+	Moves, Level                     int
+	Created, Updated                 time.Time
+}
+
+func parseColor(s string) chess.Color {
+	if s == "black" {
+		return chess.Black
+	}
+	return chess.White
+}
+
+func trimChess(err error) string {
+	return strings.TrimPrefix(err.Error(), "chess: ")
+}
+
+// sentence capitalises msg and ends it with a full stop.
+func sentence(msg string) string {
+	msg = strings.TrimSpace(msg)
+	if msg == "" {
+		return msg
+	}
+	if c := msg[0]; c >= 'a' && c <= 'z' {
+		msg = string(c-'a'+'A') + msg[1:]
+	}
+	if !strings.HasSuffix(msg, ".") {
+		msg += "."
+	}
+	return msg
+}
+
+func clip(s string) string {
+	if len(s) > 20 {
+		return s[:20] + "…"
+	}
+	return s
+}

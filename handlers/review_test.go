@@ -1,0 +1,210 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"chesstutor/chess/engine"
+)
+
+// newReviewSite is the full site with its review service running until
+// the test ends.
+func newReviewSite(t *testing.T) *fullSite {
+	t.Helper()
+	s := newFullSite(t)
+	site, err := NewSite(SiteConfig{Store: s.st, Engine: engine.NewPool(1, 16), ReviewBudget: 2 * time.Second,
+		Logger: slog.New(slog.NewTextHandler(s.log, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Limits: Limits{APIRate: 1e6, APIBurst: 1e6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); site.Reviews.Run(ctx) }()
+	t.Cleanup(func() { stop(); <-done })
+	s.h, s.e = site.Handler, site.Echo
+	return s
+}
+
+// playSAN plays the moves in a game of v's.
+func (v *siteVisitor) playSAN(t *testing.T, id string, sans ...string) {
+	t.Helper()
+	for i, san := range sans {
+		v.api(t, http.MethodPost, "/api/games/"+id+"/moves", fmt.Sprintf(`{"san":%q,"ply":%d}`, san, i), http.StatusOK)
+	}
+}
+
+// waitDone polls the review until it is done.
+func (v *siteVisitor) waitDone(t *testing.T, id string) map[string]any {
+	t.Helper()
+	for {
+		out := v.api(t, http.MethodGet, "/api/games/"+id+"/review", "", http.StatusOK)
+		if out["status"] == "done" {
+			return out
+		}
+		if t.Context().Err() != nil {
+			t.Fatal("the review never finished")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestReviewAPI(t *testing.T) {
+	s := newReviewSite(t)
+	v := s.visitor(t)
+	id := v.newGame(t, `{"mode":"friend","clock":"none","pass_screen":false}`)
+
+	v.api(t, http.MethodGet, "/api/games/"+id+"/review", "", http.StatusNotFound)
+	if out := v.api(t, http.MethodPost, "/api/games/"+id+"/review", "", http.StatusConflict); !strings.Contains(out["error"].(string), "no moves") {
+		t.Errorf("a review of a game without moves: %v", out)
+	}
+	v.playSAN(t, id, "e4", "e5", "Nf3", "Qg5", "Nxg5")
+	out := v.api(t, http.MethodPost, "/api/games/"+id+"/review", "", http.StatusAccepted)
+	if out["status"] != "pending" || out["total"] != 5.0 {
+		t.Errorf("POST review: %v", out)
+	}
+	other := s.visitor(t)
+	other.api(t, http.MethodPost, "/api/games/"+id+"/review", "", http.StatusNotFound)
+	other.api(t, http.MethodGet, "/api/games/"+id+"/review", "", http.StatusNotFound)
+	v.api(t, http.MethodPost, "/api/games/"+strings.Repeat("0", 32)+"/review", "", http.StatusNotFound)
+
+	out = v.waitDone(t, id)
+	if out["progress"] != 1.0 || out["done"] != 5.0 {
+		t.Errorf("finished review: %v", out)
+	}
+	moves := out["moves"].([]any)
+	if len(moves) != 5 {
+		t.Fatalf("%d moves, want 5", len(moves))
+	}
+	qg5 := moves[3].(map[string]any)
+	if qg5["ply"] != 4.0 || qg5["san"] != "Qg5" || qg5["class"] != "blunder" ||
+		!strings.HasPrefix(qg5["reason"].(string), "After Qg5, White's knight takes your queen for free.") {
+		t.Errorf("2... Qg5: %v", qg5)
+	}
+	if why := qg5["why"].(map[string]any); why["code"] != "hangs" || why["piece"] != "queen" || why["by"] != "knight" {
+		t.Errorf("2... Qg5's reason codes: %v", why)
+	}
+	if ev := qg5["eval"].(map[string]any); ev["cp"] == nil || ev["cp"].(float64) < 500 {
+		t.Errorf("2... Qg5's eval %v, want White far ahead in centipawns", ev)
+	}
+	nxg5 := moves[4].(map[string]any)
+	if nxg5["class"] != "best" || nxg5["best"] != "f3g5" || nxg5["reason"] != "" {
+		t.Errorf("3. Nxg5: %v", nxg5)
+	}
+	black := out["summary"].(map[string]any)["black"].(map[string]any)
+	if black["counts"].(map[string]any)["blunder"] != 1.0 || fmt.Sprint(black["key"]) != "[4]" {
+		t.Errorf("Black's summary %v", black)
+	}
+
+	// The PGN with the review as comments.
+	rec := v.do(http.MethodGet, "/api/games/"+id+"/review/pgn", "", "")
+	pgn := rec.Body.String()
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Header().Get("Content-Disposition"), "-review.pgn") {
+		t.Fatalf("review PGN: %d %v", rec.Code, rec.Header())
+	}
+	for _, want := range []string{`[Event "`, "1. e4 { [%eval ", "Qg5 $4 { [%eval", "Blunder. After Qg5, White's knight takes your queen for free.", "3. Nxg5 {"} {
+		if !strings.Contains(strings.ReplaceAll(pgn, "\n", " "), want) {
+			t.Errorf("the review PGN has no %q:\n%s", want, pgn)
+		}
+	}
+	for _, line := range strings.Split(pgn, "\n") {
+		if len(line) > 79 {
+			t.Errorf("PGN line of %d characters: %q", len(line), line)
+		}
+	}
+}
+
+func TestReviewPage(t *testing.T) {
+	s := newReviewSite(t)
+	v := s.visitor(t)
+	id := v.newGame(t, `{"mode":"friend","clock":"none","pass_screen":false}`)
+	v.playSAN(t, id, "f3", "e5", "g4", "Qh4#")
+
+	page := v.do(http.MethodGet, "/play/"+id+"/review", "", "")
+	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `data-action="start-review"`) {
+		t.Fatalf("the page before a review: %d, no start button:\n%s", page.Code, page.Body)
+	}
+	if rec := v.form("/play/"+id+"/review", url.Values{}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/play/"+id+"/review" {
+		t.Fatalf("the start form: %d %v", rec.Code, rec.Header())
+	}
+	if rec := v.do(http.MethodPost, "/play/"+id+"/review", "application/x-www-form-urlencoded", ""); rec.Code != http.StatusForbidden {
+		t.Errorf("a form post without its token: %d, want 403", rec.Code)
+	}
+	v.waitDone(t, id)
+
+	body := v.do(http.MethodGet, "/play/"+id+"/review", "", "").Body.String()
+	for _, want := range []string{
+		`data-review-ply="3"`, `data-class="blunder"`, "This lets Black checkmate in one: Qh4#.",
+		`data-review-graph`, `class="overlay-arrow"`, `Key moments`, `data-ply="3"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the review page has no %q", want)
+			if testing.Verbose() {
+				t.Log(body)
+			}
+		}
+	}
+	if strings.Contains(body, "data-review-refresh") {
+		t.Error("a finished review still offers a refresh")
+	}
+	if body := v.do(http.MethodGet, "/play/"+id+"/review?ply=0", "", "").Body.String(); !strings.Contains(body, `data-ply="0"`) || !strings.Contains(body, "Start position") {
+		t.Error("?ply=0 does not show the start position")
+	}
+	for _, bad := range []string{"5", "-1", "x"} {
+		if rec := v.do(http.MethodGet, "/play/"+id+"/review?ply="+bad, "", ""); rec.Code != http.StatusBadRequest {
+			t.Errorf("?ply=%s: %d, want 400", bad, rec.Code)
+		}
+	}
+	other := s.visitor(t)
+	if rec := other.do(http.MethodGet, "/play/"+id+"/review", "", ""); rec.Code != http.StatusNotFound {
+		t.Errorf("another visitor's review page: %d, want 404", rec.Code)
+	}
+}
+
+func TestHintsAndThreats(t *testing.T) {
+	s := newReviewSite(t)
+	v := s.visitor(t)
+	id := v.newGame(t, `{"mode":"computer","color":"white","level":1,"clock":"none"}`)
+	v.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"step":"piece"}`, http.StatusBadRequest)
+	v.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":0,"step":"all"}`, http.StatusBadRequest)
+	v.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":3,"step":"piece"}`, http.StatusConflict)
+	piece := v.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":0,"step":"piece"}`, http.StatusOK)
+	if piece["move"] != nil || !strings.HasPrefix(piece["text"].(string), "Hint: move your ") {
+		t.Errorf("first step: %v", piece)
+	}
+	move := v.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":0,"step":"move"}`, http.StatusOK)
+	uci, _ := move["move"].(string)
+	if len(uci) < 4 || uci[:2] != piece["from"] || move["text"] != "Hint: play "+move["san"].(string)+"." {
+		t.Errorf("second step %v after %v", move, piece)
+	}
+	if out := v.api(t, http.MethodGet, "/api/games/"+id+"/threats", "", http.StatusOK); len(out["threats"].([]any)) != 0 || out["offered"] != true {
+		t.Errorf("threats at the start: %v", out)
+	}
+	v.api(t, http.MethodPost, "/api/games/"+id+"/moves", fmt.Sprintf(`{"move":%q,"ply":0}`, uci), http.StatusOK)
+
+	rec := v.do(http.MethodGet, "/api/games/"+id+"/pgn", "", "")
+	pgn := strings.ReplaceAll(rec.Body.String(), "\n", " ")
+	for _, want := range []string{"{ The player used a hint once. } 1. ", "{ Hint before this move: which piece to move, then the move. }", `[Result "*"]`} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("the PGN has no %q:\n%s", want, rec.Body)
+		}
+	}
+
+	other := s.visitor(t)
+	other.api(t, http.MethodPost, "/api/games/"+id+"/hint", `{"ply":2,"step":"piece"}`, http.StatusNotFound)
+	strong := v.newGame(t, `{"mode":"computer","color":"white","level":6,"clock":"none"}`)
+	v.api(t, http.MethodPost, "/api/games/"+strong+"/hint", `{"ply":0,"step":"piece"}`, http.StatusConflict)
+	if out := v.api(t, http.MethodGet, "/api/games/"+strong+"/threats", "", http.StatusOK); out["offered"] != false {
+		t.Errorf("threats against level 6: %v, want none offered", out)
+	}
+	// A game without hints keeps its PGN as the game service writes it.
+	if body := v.do(http.MethodGet, "/api/games/"+strong+"/pgn", "", "").Body.String(); strings.Contains(body, "hint") {
+		t.Errorf("a PGN without hints mentions them:\n%s", body)
+	}
+}

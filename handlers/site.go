@@ -1,0 +1,96 @@
+package handlers
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"chesstutor/games"
+	"chesstutor/lessons"
+	"chesstutor/quiz"
+	"chesstutor/quiz/rounds"
+	"chesstutor/retention"
+	"chesstutor/review"
+	"chesstutor/store"
+	"chesstutor/views"
+)
+
+// SiteConfig is what the site takes from outside: the store, the computer
+// opponent and the settings. NewSite loads the embedded content and builds
+// the services itself, so main.go and the tests build the same site.
+type SiteConfig struct {
+	Store  store.Store  // required
+	Engine games.Engine // the computer opponent; nil refuses computer games
+	Logger *slog.Logger // defaults to slog.Default()
+	Limits Limits       // zero fields take the defaults
+	// ClockScale multiplies every game clock (tests shorten real time
+	// controls with it); zero means 1.
+	ClockScale float64
+	Now        func() time.Time // defaults to time.Now
+	// MaxGames caps a visitor's unfinished games; zero means
+	// games.DefaultMaxActive.
+	MaxGames int
+	// CookieKeys sign visitor cookies (Deps.CookieKeys); empty: a random
+	// key for this process.
+	CookieKeys [][]byte
+	// Retention are the periods shown on the privacy page (the job itself
+	// runs in main.go); zero fields take retention.DefaultPeriods.
+	Retention retention.Periods
+	// ReviewBudget is the engine time for one game's review; zero means
+	// review.DefaultBudget.
+	ReviewBudget time.Duration
+}
+
+// Site is the whole site: every route registered on an Echo instance.
+type Site struct {
+	*echo.Echo
+	Handler *Handler
+	// Reviews runs game reviews in the background (nil without an engine
+	// that analyses); the caller runs Reviews.Run for as long as it serves.
+	Reviews *review.Service
+}
+
+// NewSite builds the site: templates, lessons and quiz questions (all
+// embedded, checked at start-up), the game and quiz services over the
+// store, and the handlers with their middleware.
+func NewSite(cfg SiteConfig) (*Site, error) {
+	renderer, err := views.New()
+	if err != nil {
+		return nil, err
+	}
+	bank, err := quiz.Load()
+	if err != nil {
+		return nil, err
+	}
+	course, err := lessons.Load()
+	if err != nil {
+		return nil, err
+	}
+	gs := games.New(games.Config{Store: cfg.Store, Engine: cfg.Engine, Now: cfg.Now, ClockScale: cfg.ClockScale,
+		MaxActive: cfg.MaxGames})
+	// Game reviews and hints need an engine that analyses (*engine.Pool).
+	var reviews *review.Service
+	if an, ok := cfg.Engine.(review.Engine); ok {
+		reviews = review.NewService(review.ServiceConfig{Store: cfg.Store, Hints: cfg.Store, Games: gs, Engine: an,
+			Budget: cfg.ReviewBudget, Logger: cfg.Logger})
+	}
+	h := New(Deps{
+		Store:      cfg.Store,
+		Views:      renderer,
+		Games:      gs,
+		Reviews:    reviews,
+		Rounds:     rounds.New(bank, cfg.Store),
+		Lessons:    course,
+		Logger:     cfg.Logger,
+		Now:        cfg.Now,
+		Limits:     cfg.Limits,
+		CookieKeys: cfg.CookieKeys,
+		Retention:  cfg.Retention,
+	})
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	h.Register(e)
+	return &Site{Echo: e, Handler: h, Reviews: reviews}, nil
+}

@@ -1,0 +1,121 @@
+package retention
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"chesstutor/chess"
+	"chesstutor/store"
+	"chesstutor/store/sqlite"
+)
+
+// clock is a fake clock the test moves forward.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+func TestSweepWithAFakeClock(t *testing.T) {
+	ctx := context.Background()
+	s, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "retention.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const (
+		alice = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" // a game left unfinished
+		bob   = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" // stored nothing
+		carol = "cccccccccccccccccccccccccccccccc" // read a lesson
+	)
+	for _, v := range []string{alice, bob, carol} {
+		if err := s.EnsureVisitor(ctx, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		g := &store.Game{ID: fmt.Sprintf("%032x", i+1), Visitor: alice, Mode: "friend", HumanColor: "white",
+			ClockName: "none", StartFEN: chess.StartFEN, Status: "active", Result: "*"}
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.MarkLessonRead(ctx, carol, "pawn"); err != nil {
+		t.Fatal(err)
+	}
+
+	clk := &clock{t: time.Now()}
+	j := New(Config{Store: s, Now: clk.now, Batch: 1, Pause: time.Millisecond})
+	sweep := func(when string, want Report) {
+		t.Helper()
+		got, err := j.Sweep(ctx)
+		if err != nil || got != want {
+			t.Fatalf("%s: Sweep = %+v, %v; want %+v", when, got, err, want)
+		}
+	}
+	exists := func(v string) bool {
+		ok, err := s.VisitorExists(ctx, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+
+	sweep("at once", Report{})
+	clk.t = clk.t.Add(25 * time.Hour)
+	sweep("a day later", Report{VisitorsDeleted: 1})
+	if exists(bob) || !exists(alice) || !exists(carol) {
+		t.Fatalf("after a day: alice %v bob %v carol %v; want only Bob, who stored nothing, gone",
+			exists(alice), exists(bob), exists(carol))
+	}
+	clk.t = clk.t.Add(30 * 24 * time.Hour)
+	sweep("a month later", Report{GamesClosed: 3}) // one per transaction
+	g, err := s.Game(ctx, fmt.Sprintf("%032x", 1))
+	if err != nil || g.Status != store.StatusAbandoned || g.Reason != store.StatusAbandoned || g.Result != "*" {
+		t.Fatalf("Alice's idle game = %+v, %v; want closed as abandoned", g, err)
+	}
+	sweep("again", Report{})
+	clk.t = clk.t.Add(340 * 24 * time.Hour)
+	sweep("a year later", Report{VisitorsDeleted: 2})
+	if exists(alice) || exists(carol) {
+		t.Fatal("visitors untouched for a year are still stored")
+	}
+	if _, err := s.Game(ctx, fmt.Sprintf("%032x", 1)); err == nil {
+		t.Fatal("a deleted visitor's game is still stored")
+	}
+}
+
+func TestRunStopsWithItsContext(t *testing.T) {
+	ctx := context.Background()
+	s, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "run.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const v = "dddddddddddddddddddddddddddddddd"
+	if err := s.EnsureVisitor(ctx, v); err != nil {
+		t.Fatal(err)
+	}
+	clk := &clock{t: time.Now().Add(48 * time.Hour)}
+	j := New(Config{Store: s, Now: clk.now})
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { j.Run(runCtx, time.Hour); close(done) }()
+	// The first sweep runs at start: wait for it to delete the empty visitor.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		ok, err := s.VisitorExists(ctx, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the first sweep did not run")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	<-done
+}

@@ -1,0 +1,436 @@
+package review
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sync"
+	"time"
+
+	"chesstutor/chess"
+	"chesstutor/games"
+	"chesstutor/store"
+)
+
+// Games gives the review service read access to a visitor's game;
+// *games.Service satisfies it.
+type Games interface {
+	Get(ctx context.Context, visitor, id string) (*games.State, error)
+}
+
+// Errors of the service, beside the games service's own (an unknown game)
+// and the store's.
+var (
+	// ErrNotRequested: nobody has asked for a review of this game (or it
+	// is another visitor's).
+	ErrNotRequested = errors.New("review: this game has not been reviewed")
+	// ErrNoMoves: the game has no move to review yet.
+	ErrNoMoves = errors.New("review: the game has no moves")
+)
+
+// ServiceConfig holds the service's dependencies.
+type ServiceConfig struct {
+	Store store.Reviews
+	// Hints records the hints given while playing (nil: no hints).
+	Hints  store.Hints
+	Games  Games
+	Engine Engine
+	// Budget is the thinking time for one game (DefaultBudget when zero).
+	Budget time.Duration
+	// Workers is the number of games reviewed at once (1 when zero). Every
+	// search also waits for a worker of the engine pool, so reviews never
+	// run more searches than the pool allows, beside the games in play.
+	Workers int
+	Logger  *slog.Logger
+}
+
+// Service runs reviews in the background: Request stores a pending review
+// and queues it, Run analyses the queue until its context ends, storing
+// every position as it goes, and resumes the unfinished reviews when it
+// starts again. It is safe for concurrent use.
+type Service struct {
+	store     store.Reviews
+	hintStore store.Hints
+	hints     hintCache
+	games     Games
+	engine    Engine
+	budget    time.Duration
+	workers   int
+	log       *slog.Logger
+
+	mu    sync.Mutex
+	queue []string
+	state map[string]jobState
+	wake  chan struct{}
+}
+
+type jobState uint8
+
+const (
+	queued  jobState = iota + 1
+	running          // being reviewed
+	rerun            // being reviewed, and asked for again meanwhile
+)
+
+// NewService returns a service; call Run to start its workers.
+func NewService(cfg ServiceConfig) *Service {
+	s := &Service{
+		store:     cfg.Store,
+		hintStore: cfg.Hints,
+		games:     cfg.Games,
+		engine:    cfg.Engine,
+		budget:    cfg.Budget,
+		workers:   max(cfg.Workers, 1),
+		log:       cfg.Logger,
+		state:     map[string]jobState{},
+		wake:      make(chan struct{}, 1),
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	return s
+}
+
+// Status is a review as the API and the page show it: the game reviewed,
+// how far the review is, and the moves reviewed so far.
+type Status struct {
+	GameID    string
+	Pending   bool
+	Done      int // moves reviewed
+	Total     int // moves in the game reviewed
+	Start     *chess.Position
+	Moves     []chess.Move
+	SANs      []string
+	Positions []*chess.Position // every position, the start first
+	// Evals holds the value of every position analysed so far (the
+	// graph), the start first.
+	Evals  []Eval
+	Review *Review // the moves reviewed so far, with the summaries
+}
+
+// Progress is the share of the game reviewed, 0 to 1.
+func (s *Status) Progress() float64 {
+	if s.Total == 0 {
+		return 1
+	}
+	return float64(s.Done) / float64(s.Total)
+}
+
+// Request asks for a review of the visitor's game as it stands now. A
+// review of the same moves is kept (and finished if it was interrupted);
+// a game that moved on since gets a new review.
+func (s *Service) Request(ctx context.Context, visitor, id string) (*Status, error) {
+	st, err := s.games.Get(ctx, visitor, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(st.UCI) == 0 {
+		return nil, ErrNoMoves
+	}
+	old, err := s.store.Review(ctx, id)
+	switch {
+	case err == nil && slices.Equal(old.Moves, st.UCI) && old.StartFEN == st.StartFEN:
+		if old.Status == store.ReviewPending {
+			s.enqueue(id)
+		}
+		return status(old)
+	case err != nil && !errors.Is(err, store.ErrNotFound):
+		return nil, err
+	}
+	rec := &store.Review{GameID: id, Visitor: visitor, Token: newToken(), Status: store.ReviewPending,
+		StartFEN: st.StartFEN, Moves: st.UCI}
+	if err := s.store.StartReview(ctx, rec); err != nil {
+		return nil, err
+	}
+	s.enqueue(id)
+	return status(rec)
+}
+
+// Get returns the review of the visitor's game so far, or ErrNotRequested.
+func (s *Service) Get(ctx context.Context, visitor, id string) (*Status, error) {
+	rec, err := s.store.Review(ctx, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Visitor != visitor) {
+		return nil, ErrNotRequested
+	}
+	if err != nil {
+		return nil, err
+	}
+	return status(rec)
+}
+
+// Run reviews the queued games until ctx ends, then waits for the reviews
+// in progress to stop (each keeps the positions it finished) and returns.
+// It first queues the reviews an earlier run left unfinished.
+func (s *Service) Run(ctx context.Context) error {
+	pending, err := s.store.PendingReviews(ctx)
+	if err != nil {
+		return fmt.Errorf("review: resume: %w", err)
+	}
+	for _, r := range pending {
+		s.enqueue(r.GameID)
+	}
+	if len(pending) > 0 {
+		s.log.Info("resuming reviews", "count", len(pending))
+	}
+	var wg sync.WaitGroup
+	for range s.workers {
+		wg.Go(func() { s.work(ctx) })
+	}
+	wg.Wait()
+	return nil
+}
+
+func (s *Service) work(ctx context.Context) {
+	for {
+		id, ok := s.next()
+		if !ok {
+			select {
+			case <-ctx.Done():
+				return
+			case <-s.wake:
+				continue
+			}
+		}
+		err := s.run(ctx, id)
+		s.finish(id)
+		switch {
+		case ctx.Err() != nil:
+			return
+		case errors.Is(err, store.ErrConflict):
+			// Replaced by a newer request, which is queued.
+		case err != nil:
+			s.log.Error("review failed", "game", id, "err", err)
+		}
+	}
+}
+
+// run reviews one game from where its stored review stands.
+func (s *Service) run(ctx context.Context, id string) error {
+	rec, err := s.store.Review(ctx, id)
+	if err != nil {
+		return err
+	}
+	if rec.Status != store.ReviewPending {
+		return nil
+	}
+	g, done, err := restore(rec)
+	if err != nil {
+		return err
+	}
+	start, moves := g.positions[0], g.moves
+	began := time.Now()
+	an, err := Analyse(ctx, s.engine, start, moves, done, Options{Budget: s.budget,
+		Each: func(i int, a Analysis) error {
+			return s.store.AddReviewPosition(ctx, id, rec.Token, storedPosition(i, a))
+		}})
+	if err != nil {
+		return err
+	}
+	r, err := Build(start, moves, an)
+	if err != nil {
+		return err
+	}
+	classed := make([]store.ReviewMove, len(r.Moves))
+	for i, m := range r.Moves {
+		reason, err := json.Marshal(m.Reason)
+		if err != nil {
+			return err
+		}
+		classed[i] = store.ReviewMove{Ply: m.Ply, Class: m.Class.String(), Loss: m.Loss, Reason: reason}
+		if m.Best != chess.NoMove {
+			classed[i].Best = m.Best.UCI()
+		}
+	}
+	if err := s.store.FinishReview(ctx, id, rec.Token, classed); err != nil {
+		return err
+	}
+	s.log.Info("review done", "game", id, "moves", len(moves), "positions_resumed", len(done), "took", time.Since(began).Round(time.Millisecond))
+	return nil
+}
+
+func (s *Service) enqueue(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch s.state[id] {
+	case queued, rerun:
+		return
+	case running:
+		s.state[id] = rerun
+		return
+	}
+	s.state[id] = queued
+	s.queue = append(s.queue, id)
+	s.signal()
+}
+
+func (s *Service) next() (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.queue) == 0 {
+		return "", false
+	}
+	id := s.queue[0]
+	s.queue = s.queue[1:]
+	s.state[id] = running
+	if len(s.queue) > 0 {
+		s.signal() // another worker may take the next one
+	}
+	return id, true
+}
+
+func (s *Service) finish(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.state[id] == rerun {
+		s.state[id] = queued
+		s.queue = append(s.queue, id)
+		s.signal()
+		return
+	}
+	delete(s.state, id)
+}
+
+// signal wakes a waiting worker; called with mu held.
+func (s *Service) signal() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+func newToken() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// parseGame replays a stored review's game.
+func parseGame(rec *store.Review) (*chess.Position, []chess.Move, error) {
+	start, err := chess.ParseFEN(rec.StartFEN)
+	if err != nil {
+		return nil, nil, fmt.Errorf("review: game %s: %w", rec.GameID, err)
+	}
+	pos := start
+	moves := make([]chess.Move, len(rec.Moves))
+	for i, u := range rec.Moves {
+		m, err := pos.ParseUCI(u)
+		if err != nil {
+			return nil, nil, fmt.Errorf("review: game %s: move %d: %w", rec.GameID, i+1, err)
+		}
+		moves[i] = m
+		pos = pos.Play(m)
+	}
+	return start, moves, nil
+}
+
+func storedPosition(i int, a Analysis) store.ReviewPosition {
+	p := store.ReviewPosition{Index: i, CP: a.Eval.CP, Mate: a.Eval.Mate, IsMate: a.Eval.IsMate, Depth: a.Depth}
+	if a.Best != chess.NoMove {
+		p.Best = a.Best.UCI()
+	}
+	for _, m := range a.PV {
+		p.PV = append(p.PV, m.UCI())
+	}
+	return p
+}
+
+// restore replays a stored review's game and reads its analyses back.
+func restore(rec *store.Review) (*game, []Analysis, error) {
+	start, moves, err := parseGame(rec)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := replay(start, moves)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(rec.Positions) > len(moves)+1 {
+		return nil, nil, fmt.Errorf("review: game %s: %d positions stored for %d moves", rec.GameID, len(rec.Positions), len(moves))
+	}
+	an := make([]Analysis, len(rec.Positions))
+	for i, p := range rec.Positions {
+		if p.Index != i {
+			return nil, nil, fmt.Errorf("review: game %s: stored position %d where %d was expected", rec.GameID, p.Index, i)
+		}
+		a := Analysis{Eval: Eval{CP: p.CP, Mate: p.Mate, IsMate: p.IsMate}, Depth: p.Depth}
+		pos := g.positions[i]
+		if p.Best != "" {
+			if a.Best, err = pos.ParseUCI(p.Best); err != nil {
+				return nil, nil, fmt.Errorf("review: game %s: position %d: best move: %w", rec.GameID, i, err)
+			}
+		}
+		for _, u := range p.PV {
+			m, err := pos.ParseUCI(u)
+			if err != nil {
+				break // the line is only a hint; keep its legal start
+			}
+			a.PV = append(a.PV, m)
+			pos = pos.Play(m)
+		}
+		an[i] = a
+	}
+	return g, an, nil
+}
+
+// status builds the Status of a stored review.
+func status(rec *store.Review) (*Status, error) {
+	g, an, err := restore(rec)
+	if err != nil {
+		return nil, err
+	}
+	start, moves := g.positions[0], g.moves
+	r, err := Build(start, moves, an)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Status == store.ReviewDone {
+		if err := applyStored(r, rec.Classed, g); err != nil {
+			return nil, err
+		}
+	}
+	st := &Status{GameID: rec.GameID, Pending: rec.Status != store.ReviewDone, Done: len(r.Moves), Total: len(moves),
+		Start: start, Moves: moves, SANs: g.sans, Positions: g.positions, Review: r}
+	for _, a := range an {
+		st.Evals = append(st.Evals, a.Eval)
+	}
+	return st, nil
+}
+
+// applyStored puts the stored classes and reasons of a finished review on
+// the rebuilt moves: what was found when the review ran is what is shown.
+func applyStored(r *Review, classed []store.ReviewMove, g *game) error {
+	if len(classed) != len(r.Moves) {
+		return fmt.Errorf("review: %d classed moves stored for %d moves", len(classed), len(r.Moves))
+	}
+	for i, c := range classed {
+		m := &r.Moves[i]
+		class, err := ParseClass(c.Class)
+		if err != nil {
+			return err
+		}
+		var reason Reason
+		if len(c.Reason) > 0 {
+			if err := json.Unmarshal(c.Reason, &reason); err != nil {
+				return fmt.Errorf("review: move %d: %w", c.Ply, err)
+			}
+		}
+		m.Class, m.Loss, m.Reason = class, c.Loss, reason
+		m.Best, m.BestSAN = chess.NoMove, ""
+		if c.Best != "" {
+			before := g.positions[i]
+			best, err := before.ParseUCI(c.Best)
+			if err != nil {
+				return fmt.Errorf("review: move %d: better move: %w", c.Ply, err)
+			}
+			m.Best, m.BestSAN = best, before.SAN(best)
+		}
+	}
+	r.White = summarise(r.Moves, chess.White)
+	r.Black = summarise(r.Moves, chess.Black)
+	return nil
+}

@@ -1,0 +1,229 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"chesstutor/store"
+)
+
+// Visitors' data as a whole (N8): forget, export and retention. Every
+// table that holds a visitor's data references visitors(id), directly or
+// through another such table, with ON DELETE CASCADE; ownedTables finds
+// them from the catalogue, so tables added later are covered.
+
+// ForgetVisitor deletes the visitor's row; cascades delete the rest, in
+// the statement's one transaction.
+func (s *Postgres) ForgetVisitor(ctx context.Context, id string) error {
+	if _, err := s.db.Exec(ctx, "DELETE FROM visitors WHERE id = $1", id); err != nil {
+		return fmt.Errorf("postgres: forget visitor: %w", translate(err))
+	}
+	return nil
+}
+
+// ExportVisitor reads, in one read-only snapshot, the visitor's row and
+// every row of every table that belongs to it.
+func (s *Postgres) ExportVisitor(ctx context.Context, id string) (*store.Export, error) {
+	tx, err := s.db.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, fmt.Errorf("postgres: export visitor: %w", translate(err))
+	}
+	defer tx.Rollback(ctx)
+	owned, err := ownedTables(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	e := &store.Export{Visitor: id, Tables: map[string][]map[string]any{}}
+	for _, t := range append([]ownedTable{{name: "visitors", filter: "id = $1"}}, owned...) {
+		rows, err := tx.Query(ctx, `SELECT * FROM "`+t.name+`" WHERE `+t.filter, id)
+		if err != nil {
+			return nil, fmt.Errorf("postgres: export visitor: %s: %w", t.name, translate(err))
+		}
+		out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (map[string]any, error) {
+			vals, err := r.Values()
+			if err != nil {
+				return nil, err
+			}
+			m := make(map[string]any, len(vals))
+			for i, f := range r.FieldDescriptions() {
+				if b, ok := vals[i].([]byte); ok {
+					vals[i] = string(b)
+				}
+				m[f.Name] = vals[i]
+			}
+			return m, nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("postgres: export visitor: %s: %w", t.name, translate(err))
+		}
+		if out == nil {
+			out = []map[string]any{}
+		}
+		e.Tables[t.name] = out
+	}
+	if len(e.Tables["visitors"]) == 0 {
+		return nil, store.ErrNotFound
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, fmt.Errorf("postgres: export visitor: %w", translate(err))
+	}
+	return e, nil
+}
+
+// ExpireVisitors deletes at most limit idle or empty visitors in one
+// statement; cascades delete their data.
+func (s *Postgres) ExpireVisitors(ctx context.Context, idleSince, emptySince time.Time, limit int) (int, error) {
+	if limit <= 0 {
+		return 0, nil
+	}
+	owned, err := ownedTables(ctx, s.db)
+	if err != nil {
+		return 0, err
+	}
+	cond := []string{"TRUE"}
+	for _, t := range owned {
+		if t.parent == "visitors" {
+			cond = append(cond, `NOT EXISTS (SELECT 1 FROM "`+t.name+`" AS o WHERE o."`+t.column+`" = v.id)`)
+		}
+	}
+	// SKIP LOCKED: every instance runs the retention job, and two sweeps
+	// at once then take different visitors instead of waiting on (or
+	// deadlocking over) the same rows.
+	// The choice is a MATERIALIZED CTE: as a plain IN (subquery) the
+	// planner may run a locking subquery more than once and exceed limit.
+	tag, err := s.db.Exec(ctx, `WITH picked AS MATERIALIZED (
+		SELECT v.id FROM visitors AS v
+		WHERE v.last_seen < $1 OR (v.last_seen < $2 AND `+strings.Join(cond, " AND ")+`)
+		LIMIT $3 FOR UPDATE SKIP LOCKED)
+		DELETE FROM visitors WHERE id IN (SELECT id FROM picked)`, idleSince, emptySince, limit)
+	if err != nil {
+		return 0, fmt.Errorf("postgres: expire visitors: %w", translate(err))
+	}
+	return int(tag.RowsAffected()), nil
+}
+
+// CapActiveGames closes the visitor's least recently played active games
+// beyond the newest keep, as abandoned.
+func (s *Postgres) CapActiveGames(ctx context.Context, visitor string, keep int) (int, error) {
+	return s.abandon(ctx, "cap active games", `SELECT id FROM games
+		WHERE visitor_id = $1 AND status = 'active'
+		ORDER BY updated_at_ms DESC, id OFFSET $2`, visitor, max(keep, 0))
+}
+
+// AbandonIdleGames closes at most limit active games last played before
+// idleSince, as abandoned.
+func (s *Postgres) AbandonIdleGames(ctx context.Context, idleSince time.Time, limit int) (int, error) {
+	if limit <= 0 {
+		return 0, nil
+	}
+	// SKIP LOCKED, as in ExpireVisitors: concurrent sweeps share the work,
+	// and a game a move is saving right now waits for the next sweep.
+	return s.abandon(ctx, "abandon idle games", `SELECT id FROM games
+		WHERE status = 'active' AND updated_at_ms < $1
+		LIMIT $2 FOR UPDATE SKIP LOCKED`,
+		idleSince.UnixMilli(), limit)
+}
+
+// abandon closes the active games whose ids pick selects; the
+// last-played time stays: closing is not playing. pick runs once, as a
+// MATERIALIZED CTE: as a plain IN (subquery) the planner may run a
+// LIMITed, locking subquery more than once and close more than asked.
+func (s *Postgres) abandon(ctx context.Context, what, pick string, args ...any) (int, error) {
+	tag, err := s.db.Exec(ctx, `WITH picked AS MATERIALIZED (`+pick+`)
+		UPDATE games SET status = 'abandoned', reason = 'abandoned',
+		result = '*', running_since_ms = NULL, draw_offer = '', version = version + 1
+		WHERE status = 'active' AND id IN (SELECT id FROM picked)`, args...)
+	if err != nil {
+		return 0, fmt.Errorf("postgres: %s: %w", what, translate(err))
+	}
+	return int(tag.RowsAffected()), nil
+}
+
+// Secret returns the value stored under name, storing fresh first when
+// there is none; the first value stored wins.
+func (s *Postgres) Secret(ctx context.Context, name string, fresh []byte) ([]byte, error) {
+	if _, err := s.db.Exec(ctx, `INSERT INTO site_secrets (name, value) VALUES ($1, $2)
+		ON CONFLICT (name) DO NOTHING`, name, fresh); err != nil {
+		return nil, fmt.Errorf("postgres: secret %s: %w", name, translate(err))
+	}
+	var v []byte
+	err := s.db.QueryRow(ctx, "SELECT value FROM site_secrets WHERE name = $1", name).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("postgres: secret %s: vanished", name)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: secret %s: %w", name, translate(err))
+	}
+	return v, nil
+}
+
+// ownedTable is a table whose rows belong to a visitor: through column it
+// references parent (visitors or another owned table) with ON DELETE
+// CASCADE; filter selects one visitor's rows with $1 for the id.
+type ownedTable struct {
+	name, column, parent, filter string
+}
+
+// notOwned are the tables that hold no visitor's data.
+var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "site_secrets": true}
+
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// ownedTables walks the schema's foreign keys out from visitors.
+func ownedTables(ctx context.Context, q querier) ([]ownedTable, error) {
+	rows, err := q.Query(ctx, `SELECT cl.relname, a.attname, pcl.relname, pa.attname, c.confdeltype = 'c'
+		FROM pg_constraint AS c
+		JOIN pg_class AS cl ON cl.oid = c.conrelid
+		JOIN pg_class AS pcl ON pcl.oid = c.confrelid
+		JOIN pg_namespace AS n ON n.oid = cl.relnamespace
+		JOIN pg_attribute AS a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+		JOIN pg_attribute AS pa ON pa.attrelid = c.confrelid AND pa.attnum = c.confkey[1]
+		WHERE c.contype = 'f' AND n.nspname = current_schema()
+		ORDER BY cl.relname, c.conname`)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: read foreign keys: %w", translate(err))
+	}
+	type fk struct {
+		table, from, parent, to string
+		cascade                 bool
+	}
+	var fks []fk
+	for rows.Next() {
+		var k fk
+		if err := rows.Scan(&k.table, &k.from, &k.parent, &k.to, &k.cascade); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("postgres: read foreign keys: %w", translate(err))
+		}
+		fks = append(fks, k)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: read foreign keys: %w", translate(err))
+	}
+	filters := map[string]string{"visitors": "id = $1"}
+	var out []ownedTable
+	for grew := true; grew; {
+		grew = false
+		for _, k := range fks {
+			pf, ok := filters[k.parent]
+			if _, done := filters[k.table]; done || !ok || !k.cascade || notOwned[k.table] {
+				continue
+			}
+			f := `"` + k.from + `" = $1`
+			if k.parent != "visitors" {
+				f = `"` + k.from + `" IN (SELECT "` + k.to + `" FROM "` + k.parent + `" WHERE ` + pf + `)`
+			}
+			filters[k.table] = f
+			out = append(out, ownedTable{name: k.table, column: k.from, parent: k.parent, filter: f})
+			grew = true
+		}
+	}
+	return out, nil
+}

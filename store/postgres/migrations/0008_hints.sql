@@ -1,0 +1,8 @@
+-- Hints asked for while playing against the computer (G23): the ply of the
+-- position and the step. As store/sqlite/migrations/0008.
+CREATE TABLE game_hints (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply     INTEGER NOT NULL CHECK (ply >= 0),
+    step    TEXT NOT NULL CHECK (step IN ('piece', 'move')),
+    PRIMARY KEY (game_id, ply, step)
+);

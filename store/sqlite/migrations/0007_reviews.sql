@@ -1,0 +1,43 @@
+-- Game reviews (G23). A review keeps the game as it was when it was asked
+-- for (start and moves in UCI), then the engine's analysis of every position
+-- as soon as it is done, so a review stopped by a restart resumes where it
+-- was; once complete, every move's class, the winning chances it lost (in
+-- percentage points), the better move in UCI and the reason as JSON codes.
+-- Values are from White's side: centipawns, or a forced mate in mate moves
+-- (negative when Black mates); is_mate with mate 0 is checkmate on the board.
+-- Sentences are never stored (N7).
+CREATE TABLE reviews (
+    game_id         TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    visitor_id      TEXT NOT NULL REFERENCES visitors(id) ON DELETE CASCADE,
+    token           TEXT NOT NULL,
+    status          TEXT NOT NULL CHECK (status IN ('pending', 'done')),
+    start_fen       TEXT NOT NULL,
+    moves           TEXT NOT NULL DEFAULT '',
+    ply             INTEGER NOT NULL CHECK (ply >= 0),
+    requested_at_ms INTEGER NOT NULL,
+    updated_at_ms   INTEGER NOT NULL
+);
+
+CREATE INDEX reviews_pending ON reviews (status, requested_at_ms);
+
+CREATE TABLE review_positions (
+    game_id TEXT NOT NULL REFERENCES reviews(game_id) ON DELETE CASCADE,
+    idx     INTEGER NOT NULL CHECK (idx >= 0),
+    cp      INTEGER NOT NULL DEFAULT 0,
+    mate    INTEGER NOT NULL DEFAULT 0,
+    is_mate INTEGER NOT NULL DEFAULT 0,
+    best    TEXT NOT NULL DEFAULT '',
+    pv      TEXT NOT NULL DEFAULT '',
+    depth   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+
+CREATE TABLE review_moves (
+    game_id TEXT NOT NULL REFERENCES reviews(game_id) ON DELETE CASCADE,
+    ply     INTEGER NOT NULL CHECK (ply >= 1),
+    class   TEXT NOT NULL CHECK (class IN ('best', 'good', 'inaccuracy', 'mistake', 'blunder')),
+    loss    REAL NOT NULL DEFAULT 0,
+    best    TEXT NOT NULL DEFAULT '',
+    reason  TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
