@@ -312,6 +312,16 @@ func TestWeakLevelsPlayLegalMovesAndRepeatWithASeed(t *testing.T) {
 	}
 }
 
+func TestLevelRatingsClimb(t *testing.T) {
+	prev := 0
+	for _, l := range Levels() {
+		if l.Rating <= prev {
+			t.Errorf("level %d is rated %d, not above the level below it (%d)", l.Number, l.Rating, prev)
+		}
+		prev = l.Rating
+	}
+}
+
 func TestRepetitionIsDraw(t *testing.T) {
 	// Black is two rooks down. The position after Kh8 has already occurred
 	// twice, so Kh8 repeats it a third time: a draw (R8), Black's best.
@@ -515,8 +525,8 @@ func BenchmarkEvaluate(b *testing.B) {
 }
 
 func TestLevelOneMissesMateInTwo(t *testing.T) {
-	// Kb6 followed by Rh8 mates; level 1 looks only one move ahead, so it
-	// does not know this, while level 8 announces the mate.
+	// Kb6 followed by Rh8 mates; level 1 looks only two half-moves ahead,
+	// so it does not know this, while level 8 announces the mate.
 	pos := mustFEN(t, "k7/8/2K5/8/8/8/8/7R w - - 0 1")
 	s := NewSearcher(2)
 	_, res, err := s.PlayLevel(context.Background(), pos, nil, 1, Limits{})

@@ -52,21 +52,21 @@ type levelParams struct {
 }
 
 var levels = []levelParams{
-	{Level: Level{1, "Just learned the moves", "Often leaves a piece where it can be taken and sometimes misses a mate in one. Usually grabs a queen you leave hanging.", 0},
-		Depth: 1, Time: 300 * time.Millisecond, Noise: 50, Blind: 0.3, BlindPly: 1, Overlook: 0.25, Margin: 220, Temperature: 100, TopN: 8},
-	{Level: Level{2, "Beginner", "Sees simple captures and threats, but still loses pieces to your attacks.", 0},
-		Depth: 2, Time: 300 * time.Millisecond, Noise: 30, Blind: 0.13, BlindPly: 1, Overlook: 0.13, Margin: 90, Temperature: 35, TopN: 6},
-	{Level: Level{3, "Casual player", "Plays sensible moves and guards its queen, but misses some of your tactics.", 0},
-		Depth: 2, Time: 400 * time.Millisecond, Noise: 20, Blind: 0.08, BlindPly: 1, Overlook: 0.08, Margin: 65, Temperature: 22, TopN: 5},
-	{Level: Level{4, "Improving player", "Thinks two moves ahead for both sides. You will need a real plan to win.", 0},
+	{Level: Level{1, "Just learned the moves", "Often leaves a piece where it can be taken and sometimes misses a mate in one. Usually grabs a queen you leave hanging.", 500},
+		Depth: 2, Time: 300 * time.Millisecond, Noise: 50, Blind: 0.3, BlindPly: 1, Overlook: 0.25, Margin: 220, Temperature: 100, TopN: 8},
+	{Level: Level{2, "Beginner", "Sees simple captures and threats, but still loses pieces to your attacks.", 1000},
+		Depth: 2, Time: 300 * time.Millisecond, Noise: 30, Blind: 0.11, BlindPly: 1, Overlook: 0.11, Margin: 80, Temperature: 30, TopN: 6},
+	{Level: Level{3, "Casual player", "Plays sensible moves and guards its queen, but misses some of your tactics.", 1150},
+		Depth: 2, Time: 400 * time.Millisecond, Noise: 18, Blind: 0.06, BlindPly: 1, Overlook: 0.05, Margin: 55, Temperature: 20, TopN: 5},
+	{Level: Level{4, "Improving player", "Looks a move and a half ahead and seldom leaves a piece hanging. You will need a plan to win.", 1550},
 		Depth: 3, Time: 500 * time.Millisecond, Noise: 15, Blind: 0.05, BlindPly: 1, Overlook: 0.03, Margin: 40, Temperature: 15, TopN: 4},
-	{Level: Level{5, "Club beginner", "Finds most short tactics and rarely gives anything away.", 0},
+	{Level: Level{5, "Club beginner", "Finds most short tactics and rarely gives anything away.", 1650},
 		Depth: 4, Time: 600 * time.Millisecond, Noise: 10, Blind: 0.03, BlindPly: 3, Margin: 30, Temperature: 12, TopN: 3},
-	{Level: Level{6, "Club player", "Solid and careful. Punishes loose pieces and weak kings.", 0},
+	{Level: Level{6, "Club player", "Solid and careful. Punishes loose pieces and weak kings.", 1850},
 		Depth: 5, Time: 800 * time.Millisecond, Noise: 6, Blind: 0.01, BlindPly: 3, Margin: 20, Temperature: 8, TopN: 3},
-	{Level: Level{7, "Experienced club player", "Calculates deeply and almost never blunders.", 0},
+	{Level: Level{7, "Experienced club player", "Calculates deeply and almost never blunders.", 2100},
 		Depth: 7, Time: 1100 * time.Millisecond, Margin: 12, Temperature: 5, TopN: 2},
-	{Level: Level{8, "Strong club player", "Plays its best move every time. A tough fight even for strong players.", 0},
+	{Level: Level{8, "Strong club player", "Plays its best move every time. A tough fight even for strong players.", 2200},
 		Time: 1500 * time.Millisecond},
 }
 

@@ -112,7 +112,7 @@ func measureLoss(judge *engine, positions []*chess.Position, levels []int, sampl
 		n := max(s.moves, 1)
 		fmt.Printf("| %d | %d | %.0f %% | %.0f %% | %v |\n", l, s.loss/n,
 			100*float64(s.over100)/float64(n), 100*float64(s.over300)/float64(n),
-			(s.spent / time.Duration(n)).Round(time.Millisecond))
+			(s.spent / time.Duration(n)).Round(time.Millisecond/10))
 	}
 	return nil
 }
