@@ -263,11 +263,14 @@ func RunAbuse(ctx context.Context, ac AbuseConfig, w io.Writer) (rep AbuseReport
 		go func() { defer wg.Done(); c.playGames(playCtx, false, 0) }()
 	}
 
-	// 1. Cookieless game creation from one address.
-	_, visitors0, games0, err := rows(srv.db)
+	// The real players store their visitor rows with their first games;
+	// wait for them, so the counts below are the floods' alone.
+	visitors0, games0, err := waitForPlayers(ctx, srv.db, ac.Players)
 	if err != nil {
 		return rep, err
 	}
+
+	// 1. Cookieless game creation from one address.
 	rec := newRecorder()
 	start := time.Now()
 	status := flood(ctx, ac.FloodGames, ac.Workers, rec, "cookieless POST /api/games", func(i int) *http.Request {
@@ -338,4 +341,21 @@ func fakeCookie(i int) string {
 		return hex.EncodeToString(b[:16]) + "." + hex.EncodeToString(b[16:])
 	}
 	return hex.EncodeToString(b[:16])
+}
+
+// waitForPlayers waits (up to a minute) until n visitors are stored, the
+// real players' own, and returns the visitor and game counts then.
+func waitForPlayers(ctx context.Context, db string, n int) (visitors, games int, err error) {
+	deadline := time.Now().Add(time.Minute)
+	for {
+		_, visitors, games, err = rows(db)
+		if err != nil || visitors >= n || time.Now().After(deadline) {
+			return visitors, games, err
+		}
+		select {
+		case <-ctx.Done():
+			return visitors, games, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
