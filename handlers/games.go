@@ -10,6 +10,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 
@@ -233,6 +234,10 @@ type gameFacts struct {
 	Sounds   map[string]string `json:"sounds"` // "move" -> its hashed URL (G20)
 }
 
+// gameFactsJSON is computed once: the facts are fixed for the life of the
+// binary, and every game page carries them.
+var gameFactsJSON = sync.OnceValue(newGameFacts)
+
 func newGameFacts() string {
 	f := gameFacts{Colors: map[string]string{}, StartFEN: chess.StartFEN,
 		Values: map[string]int{}, Sounds: map[string]string{}}
@@ -266,7 +271,7 @@ func (h *Handler) showGame(c echo.Context) error {
 		b.Classes[m.From()] = append(b.Classes[m.From()], "last-move")
 		b.Classes[m.To()] = append(b.Classes[m.To()], "last-move")
 	}
-	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend", Facts: newGameFacts(), SoundOn: true}
+	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend", Facts: gameFactsJSON(), SoundOn: true}
 	if ck, err := c.Cookie("sound"); err == nil && ck.Value == "off" {
 		p.SoundOn = false
 	}

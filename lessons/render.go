@@ -362,15 +362,25 @@ func diagramHTML(f fields) (template.HTML, error) {
 
 var idRe = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
 
-// exerciseHTML checks an `exercise` block and renders its static board,
-// prompt and link to the practice page.
-func exerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
+// exerciseID checks what every exercise block needs first: a lesson to
+// belong to and a well-formed id.
+func exerciseID(f fields, slug string) (string, error) {
 	if slug == "" {
-		return nil, "", f.errorf("", "exercises belong in lessons, not on this page")
+		return "", f.errorf("", "exercises belong in lessons, not on this page")
 	}
 	id := f.values["id"]
 	if !idRe.MatchString(id) {
-		return nil, "", f.errorf("id", "exercise id %q must be lower-case words joined by hyphens", id)
+		return "", f.errorf("id", "exercise id %q must be lower-case words joined by hyphens", id)
+	}
+	return id, nil
+}
+
+// exerciseHTML checks an `exercise` block and renders its static board,
+// prompt and link to the practice page.
+func exerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
+	id, err := exerciseID(f, slug)
+	if err != nil {
+		return nil, "", err
 	}
 	pos, err := f.position()
 	if err != nil {
@@ -421,12 +431,9 @@ func exerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
 // refused unless the goal fits the position with at least one right and
 // one wrong legal move.
 func moveExerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
-	if slug == "" {
-		return nil, "", f.errorf("", "exercises belong in lessons, not on this page")
-	}
-	id := f.values["id"]
-	if !idRe.MatchString(id) {
-		return nil, "", f.errorf("id", "exercise id %q must be lower-case words joined by hyphens", id)
+	id, err := exerciseID(f, slug)
+	if err != nil {
+		return nil, "", err
 	}
 	pos, err := f.position()
 	if err != nil {
@@ -469,12 +476,9 @@ func moveExerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
 // nameExerciseHTML checks a `name` block ("click e4", X7): an empty board
 // and the square to find.
 func nameExerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
-	if slug == "" {
-		return nil, "", f.errorf("", "exercises belong in lessons, not on this page")
-	}
-	id := f.values["id"]
-	if !idRe.MatchString(id) {
-		return nil, "", f.errorf("id", "exercise id %q must be lower-case words joined by hyphens", id)
+	id, err := exerciseID(f, slug)
+	if err != nil {
+		return nil, "", err
 	}
 	sqs, err := f.squares("square")
 	if err != nil {

@@ -25,24 +25,11 @@ func (p *Pool) Analyse(ctx context.Context, pos *chess.Position, history []uint6
 		return Result{}, errors.New("engine: an analysis needs a depth, time or node limit")
 	}
 	lim.Margin = 0
-	var s *Searcher
-	select {
-	case s = <-p.idle:
-	case <-ctx.Done():
-		return Result{}, ctx.Err()
-	}
-	defer func() { p.idle <- s }()
-	if err := ctx.Err(); err != nil {
+	s, release, err := p.acquire(ctx)
+	if err != nil {
 		return Result{}, err
 	}
-	n := p.active.Add(1)
-	defer p.active.Add(-1)
-	for {
-		old := p.peak.Load()
-		if n <= old || p.peak.CompareAndSwap(old, n) {
-			break
-		}
-	}
+	defer release()
 	res := analyse(ctx, s, pos, history, lim)
 	if err := ctx.Err(); err != nil {
 		return Result{}, err

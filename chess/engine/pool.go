@@ -87,24 +87,11 @@ func (p *Pool) Move(ctx context.Context, start *chess.Position, moves []chess.Mo
 		return chess.NoMove, errors.New("engine: the game is over; there is no move to play")
 	}
 
-	var s *Searcher
-	select {
-	case s = <-p.idle:
-	case <-ctx.Done():
-		return chess.NoMove, ctx.Err()
-	}
-	defer func() { p.idle <- s }()
-	if err := ctx.Err(); err != nil {
+	s, release, err := p.acquire(ctx)
+	if err != nil {
 		return chess.NoMove, err
 	}
-	n := p.active.Add(1)
-	defer p.active.Add(-1)
-	for {
-		old := p.peak.Load()
-		if n <= old || p.peak.CompareAndSwap(old, n) {
-			break
-		}
-	}
+	defer release()
 
 	budget := LevelBudget(level)
 	if d, ok := TimeBudget(ctx); ok && d < budget {
@@ -123,4 +110,27 @@ func (p *Pool) Move(ctx context.Context, start *chess.Position, moves []chess.Mo
 		return chess.NoMove, ctx.Err()
 	}
 	return m, nil
+}
+
+// acquire waits for an idle searcher (or the end of ctx) and counts it as
+// active; release gives it back. Move and Analyse share it, so games and
+// reviews keep one bound on searches at once (C3).
+func (p *Pool) acquire(ctx context.Context) (s *Searcher, release func(), err error) {
+	select {
+	case s = <-p.idle:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	if err := ctx.Err(); err != nil {
+		p.idle <- s
+		return nil, nil, err
+	}
+	n := p.active.Add(1)
+	for {
+		old := p.peak.Load()
+		if n <= old || p.peak.CompareAndSwap(old, n) {
+			break
+		}
+	}
+	return s, func() { p.active.Add(-1); p.idle <- s }, nil
 }

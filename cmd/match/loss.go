@@ -127,15 +127,7 @@ func (e *engine) judge(fen string, depth int, only string) (string, int, error) 
 		cmd += " searchmoves " + only
 	}
 	e.send(cmd)
-	line, score, err := e.collect("bestmove", 2*time.Minute)
-	if err != nil {
-		return "", 0, err
-	}
-	f := strings.Fields(line)
-	if len(f) < 2 {
-		return "", 0, fmt.Errorf("bad line %q", line)
-	}
-	return f[1], score, nil
+	return e.awaitBestMove(2 * time.Minute)
 }
 
 // parseLevels reads "1-8" or "1,3,5".

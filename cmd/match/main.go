@@ -436,7 +436,13 @@ func (e *engine) newGame() error {
 func (e *engine) bestMove(moves []string, movetime time.Duration) (string, int, error) {
 	e.send("position startpos moves " + strings.Join(moves, " "))
 	e.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
-	line, score, err := e.collect("bestmove", 3*movetime+3*time.Second)
+	return e.awaitBestMove(3*movetime + 3*time.Second)
+}
+
+// awaitBestMove reads up to the engine's "bestmove" line and returns the
+// move with the last score it reported.
+func (e *engine) awaitBestMove(timeout time.Duration) (string, int, error) {
+	line, score, err := e.collect("bestmove", timeout)
 	if err != nil {
 		return "", 0, err
 	}
