@@ -41,7 +41,9 @@ func TestPrivacyWithoutJavaScript(t *testing.T) {
 			b.Open(srv.URL + "/learn/board")
 			// The lesson's primary Next button records it as read (a form).
 			b.Do(chromedp.Click(chromedp.CSS(`form[action$="/done"] button[type=submit]`)))
-			b.Do(chromedp.WaitVisible(chromedp.CSS("main h1")))
+			// Wait for the post's redirect to the next lesson, so the
+			// footer click cannot cut the form post short.
+			gameWait(t, b, `location.pathname === "/learn/setting-up" && document.readyState === "complete"`)
 			b.Do(chromedp.Click(chromedp.CSS(`footer a[href="/privacy"]`)))
 			b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-action="forget-me"]`)))
 			body := Eval[string](b, `document.querySelector("main").innerText`)
