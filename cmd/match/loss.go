@@ -20,49 +20,89 @@ const lossCap = 1000
 // by depth.
 const slowLevel = 6
 
-// levelLoss sums one level's moves as judged by Stockfish.
-type levelLoss struct {
+// subjectLoss sums one player's moves as judged by Stockfish.
+type subjectLoss struct {
+	name                          string
 	moves, loss, over100, over300 int
 	spent                         time.Duration
 }
 
-// measureLoss lets each level choose a move in every position, samples
-// times with different seeds (slowSamples times for levels 6-8), and asks the judge (Stockfish at depth) how
-// much worse each move is than the best: the judge scores the position,
-// then each chosen move by searching from the same position restricted to
-// that move ("go depth N searchmoves m"). It prints a Markdown table.
-func measureLoss(judge *engine, positions []*chess.Position, levels []int, samples, slowSamples, depth int) error {
-	ctx := context.Background()
-	players := map[int]*search.Searcher{}
+// subject is one player measured by measureLoss: a level of the site's
+// engine, or Stockfish limited to a UCI_Elo, which puts the levels' loss
+// per move on the scale the matches use.
+type subject struct {
+	name    string
+	samples int
+	// pick chooses the move in position i for sample k.
+	pick func(pos *chess.Position, i, k int) (chess.Move, error)
+	sum  subjectLoss
+}
+
+// levelSubjects are the site's levels: levels 1-5 choose samples times per
+// position with different seeds, the slower levels slowSamples times.
+func levelSubjects(levels []int, samples, slowSamples int) []*subject {
+	var out []*subject
 	for _, l := range levels {
-		players[l] = search.NewSearcher(16)
-	}
-	sums := map[int]*levelLoss{}
-	for _, l := range levels {
-		sums[l] = &levelLoss{}
-	}
-	for i, pos := range positions {
-		type pick struct {
-			level int
-			move  chess.Move
+		s := search.NewSearcher(16)
+		n := samples
+		if l >= slowLevel {
+			n = slowSamples
 		}
-		var picks []pick
-		for _, l := range levels {
-			n := samples
-			if l >= slowLevel {
-				n = slowSamples
-			}
-			for k := 0; k < n; k++ {
-				s := players[l]
+		out = append(out, &subject{name: fmt.Sprintf("Level %d", l), samples: n,
+			pick: func(pos *chess.Position, i, k int) (chess.Move, error) {
 				s.Clear()
 				s.SetSeed(uint64(i+1)<<20 ^ uint64(l)<<8 ^ uint64(k))
+				m, _, err := s.PlayLevel(context.Background(), pos, nil, l, search.Limits{})
+				return m, err
+			}})
+	}
+	return out
+}
+
+// stockfishSubject is Stockfish with UCI_LimitStrength at elo, moving in
+// movetime. Its weakening is random, so each sample may differ.
+func stockfishSubject(path string, elo, samples int, movetime time.Duration) (*subject, *engine, error) {
+	e, err := startEngine(fmt.Sprintf("Stockfish %d", elo), path, map[string]string{
+		"Threads": "1", "Hash": "16", "UCI_LimitStrength": "true", "UCI_Elo": fmt.Sprint(elo)})
+	if err != nil {
+		return nil, nil, err
+	}
+	return &subject{name: e.name, samples: samples,
+		pick: func(pos *chess.Position, i, k int) (chess.Move, error) {
+			if err := e.newGame(); err != nil {
+				return chess.NoMove, err
+			}
+			e.send("position fen " + pos.FEN())
+			e.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
+			u, _, err := e.awaitBestMove(3*movetime + 3*time.Second)
+			if err != nil {
+				return chess.NoMove, err
+			}
+			return pos.ParseUCI(u)
+		}}, e, nil
+}
+
+// measureLoss lets each subject choose a move in every position, its
+// samples times, and asks the judge (Stockfish at depth) how much worse
+// each move is than the best: the judge scores the position, then each
+// chosen move by searching from the same position restricted to that move
+// ("go depth N searchmoves m"). It prints a Markdown table.
+func measureLoss(judge *engine, positions []*chess.Position, subjects []*subject, depth int) error {
+	for i, pos := range positions {
+		type pick struct {
+			who  *subject
+			move chess.Move
+		}
+		var picks []pick
+		for _, sub := range subjects {
+			for k := 0; k < sub.samples; k++ {
 				start := time.Now()
-				m, _, err := s.PlayLevel(ctx, pos, nil, l, search.Limits{})
-				sums[l].spent += time.Since(start)
+				m, err := sub.pick(pos, i, k)
+				sub.sum.spent += time.Since(start)
 				if err != nil {
-					return fmt.Errorf("position %d (%s), level %d: %w", i+1, pos.FEN(), l, err)
+					return fmt.Errorf("position %d (%s), %s: %w", i+1, pos.FEN(), sub.name, err)
 				}
-				picks = append(picks, pick{l, m})
+				picks = append(picks, pick{sub, m})
 			}
 		}
 		if err := judge.newGame(); err != nil {
@@ -91,7 +131,7 @@ func measureLoss(judge *engine, positions []*chess.Position, levels []int, sampl
 		}
 		for _, p := range picks {
 			d := min(max(best-scores[p.move], 0), lossCap)
-			s := sums[p.level]
+			s := &p.who.sum
 			s.moves++
 			s.loss += d
 			if d >= 100 {
@@ -103,14 +143,14 @@ func measureLoss(judge *engine, positions []*chess.Position, levels []int, sampl
 		}
 		fmt.Fprintf(os.Stderr, "position %d/%d judged (%d moves)\n", i+1, len(positions), len(scores))
 	}
-	fmt.Printf("Loss per move over %d positions (%d moves each by levels 1-%d, %d by the others), judged by %s at depth %d (capped at %d cp):\n\n",
-		len(positions), samples, slowLevel-1, slowSamples, judge.name, depth, lossCap)
-	fmt.Println("| Level | Mean loss (cp) | Moves losing ≥ 100 cp | Moves losing ≥ 300 cp | Time a move |")
-	fmt.Println("|------:|---------------:|----------------------:|----------------------:|------------:|")
-	for _, l := range levels {
-		s := sums[l]
+	fmt.Printf("Loss per move over %d positions, judged by %s at depth %d (capped at %d cp):\n\n",
+		len(positions), judge.name, depth, lossCap)
+	fmt.Println("| Player | Moves | Mean loss (cp) | Moves losing ≥ 100 cp | Moves losing ≥ 300 cp | Time a move |")
+	fmt.Println("|:-------|------:|---------------:|----------------------:|----------------------:|------------:|")
+	for _, sub := range subjects {
+		s := sub.sum
 		n := max(s.moves, 1)
-		fmt.Printf("| %d | %d | %.0f %% | %.0f %% | %v |\n", l, s.loss/n,
+		fmt.Printf("| %s | %d | %d | %.0f %% | %.0f %% | %v |\n", sub.name, s.moves, s.loss/n,
 			100*float64(s.over100)/float64(n), 100*float64(s.over300)/float64(n),
 			(s.spent / time.Duration(n)).Round(time.Millisecond/10))
 	}
@@ -151,6 +191,22 @@ func parseLevels(s string) ([]int, error) {
 			}
 			out = append(out, l)
 		}
+	}
+	return out, nil
+}
+
+// parseElos reads "1350,1800"; an empty list is none.
+func parseElos(s string) ([]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		var elo int
+		if _, err := fmt.Sscan(part, &elo); err != nil || elo < 1350 || elo > 2850 {
+			return nil, fmt.Errorf("bad UCI_Elo %q in %q (Stockfish 15.1 takes 1350-2850)", part, s)
+		}
+		out = append(out, elo)
 	}
 	return out, nil
 }

@@ -76,7 +76,9 @@ func main() {
 	judgeDepth := flag.Int("judge-depth", 12, "with -loss: the judge's search depth")
 	samples := flag.Int("samples", 4, "with -loss: moves chosen per level and position (with different seeds) by levels 1-5")
 	slowSamples := flag.Int("slow-samples", 1, "with -loss: the same for levels 6-8, which think for most of a second and vary their moves less")
-	levelList := flag.String("levels", "1-8", "with -loss: the levels to measure, as 1-8 or 2,4")
+	levelList := flag.String("levels", "1-8", "with -loss: the levels to measure, as 1-8 or 2,4 (none for no level)")
+	eloList := flag.String("elos", "", "with -loss: also measure -stockfish limited to these UCI_Elo values, as 1350,1800, -samples moves each at -elo-movetime")
+	eloMovetime := flag.Duration("elo-movetime", 300*time.Millisecond, "with -elos: the limited Stockfish's thinking time a move")
 	makeN := flag.Int("make-positions", 0, "instead of a match, write this many middlegame positions from play to standard output")
 	seed := flag.Uint64("seed", 16, "with -make-positions: the seed of the games' choices")
 	flag.Parse()
@@ -91,16 +93,31 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		levels, err := parseLevels(*levelList)
+		var levels []int
+		if *levelList != "none" {
+			if levels, err = parseLevels(*levelList); err != nil {
+				fail(err)
+			}
+		}
+		subjects := levelSubjects(levels, max(*samples, 1), max(*slowSamples, 1))
+		elos, err := parseElos(*eloList)
 		if err != nil {
 			fail(err)
+		}
+		for _, elo := range elos {
+			sub, e, err := stockfishSubject(*sfPath, elo, max(*samples, 1), *eloMovetime)
+			if err != nil {
+				fail(err)
+			}
+			defer e.close()
+			subjects = append(subjects, sub)
 		}
 		judge, err := startEngine("Stockfish", *sfPath, map[string]string{"Threads": "1", "Hash": "64"})
 		if err != nil {
 			fail(err)
 		}
 		defer judge.close()
-		if err := measureLoss(judge, positions, levels, max(*samples, 1), max(*slowSamples, 1), *judgeDepth); err != nil {
+		if err := measureLoss(judge, positions, subjects, *judgeDepth); err != nil {
 			fail(err)
 		}
 		return
