@@ -107,7 +107,7 @@ func (s *Searcher) overlookRoot(root *chess.Position, rm []RootMove) []RootMove 
 
 // SetSeed makes the searcher's choices repeatable: the same seed, position
 // and level give the same move when the level's search ends by depth
-// rather than by time (as levels 1–5 do on an idle machine).
+// rather than by time (as levels 1–6 do on an idle machine).
 func (s *Searcher) SetSeed(seed uint64) {
 	s.rng = rand.New(rand.NewPCG(seed, seed^0x6a09e667f3bcc909))
 }

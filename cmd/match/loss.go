@@ -18,7 +18,7 @@ const lossCap = 1000
 
 // slowLevel is the first level whose thinking ends by time rather than
 // by depth.
-const slowLevel = 6
+const slowLevel = 7
 
 // subjectLoss sums one player's moves as judged by Stockfish.
 type subjectLoss struct {
@@ -38,7 +38,7 @@ type subject struct {
 	sum  subjectLoss
 }
 
-// levelSubjects are the site's levels: levels 1-5 choose samples times per
+// levelSubjects are the site's levels: levels 1-6 choose samples times per
 // position with different seeds, the slower levels slowSamples times.
 func levelSubjects(levels []int, samples, slowSamples int) []*subject {
 	var out []*subject

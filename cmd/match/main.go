@@ -14,7 +14,9 @@
 // With -loss it plays no match but measures the levels' loss per move
 // (issue 16): in each position of a file (cmd/match/testdata/middlegames.fen,
 // written by -make-positions) every level chooses a move, and Stockfish at
-// a fixed depth judges how much worse it is than the best move:
+// a fixed depth judges how much worse it is than the best move. Stockfish
+// limited to the UCI_Elo values of -elos is measured the same way, which
+// puts the levels' figures beside those of the opponents in the matches:
 //
 //	go run ./cmd/match -loss cmd/match/testdata/middlegames.fen -judge-depth 12
 //
@@ -70,14 +72,15 @@ func main() {
 	games := flag.Int("games", 20, "number of games")
 	first := flag.Int("first", 1, "number of the first game: a later run continues an earlier one with the next openings")
 	movetime := flag.Duration("movetime", time.Second, "thinking time per move for both engines")
+	oppMovetime := flag.Duration("opponent-movetime", 0, "the opponent's thinking time per move, if not -movetime (Stockfish's limited strength picks its move at a fixed depth, so it needs little time)")
 	maxPlies := flag.Int("maxplies", 240, "adjudicate a draw after this many half-moves")
 	pgnPath := flag.String("pgn", "", "append the games to this PGN file")
 	lossPath := flag.String("loss", "", "instead of a match, measure each level's loss per move over the positions in this file, judged by -stockfish (no -engine needed)")
 	judgeDepth := flag.Int("judge-depth", 12, "with -loss: the judge's search depth")
-	samples := flag.Int("samples", 4, "with -loss: moves chosen per level and position (with different seeds) by levels 1-5")
-	slowSamples := flag.Int("slow-samples", 1, "with -loss: the same for levels 6-8, which think for most of a second and vary their moves less")
+	samples := flag.Int("samples", 4, "with -loss: moves chosen per level and position (with different seeds) by levels 1-6")
+	slowSamples := flag.Int("slow-samples", 1, "with -loss: the same for levels 7-8, which think for a fixed time and vary their moves less")
 	levelList := flag.String("levels", "1-8", "with -loss: the levels to measure, as 1-8 or 2,4 (none for no level)")
-	eloList := flag.String("elos", "", "with -loss: also measure -stockfish limited to these UCI_Elo values, as 1350,1800, -samples moves each at -elo-movetime")
+	eloList := flag.String("elos", "1350,1800,2200", "with -loss: also measure -stockfish limited to these UCI_Elo values, -samples moves each at -elo-movetime (\"\" for none)")
 	eloMovetime := flag.Duration("elo-movetime", 300*time.Millisecond, "with -elos: the limited Stockfish's thinking time a move")
 	makeN := flag.Int("make-positions", 0, "instead of a match, write this many middlegame positions from play to standard output")
 	seed := flag.Uint64("seed", 16, "with -make-positions: the seed of the games' choices")
@@ -154,6 +157,10 @@ func main() {
 		fail(err)
 	}
 	defer them.close()
+	us.movetime, them.movetime = *movetime, *movetime
+	if *oppMovetime > 0 {
+		them.movetime = *oppMovetime
+	}
 
 	var w, d, l int
 	for g := max(*first, 1) - 1; g < max(*first, 1)-1+*games; g++ {
@@ -163,7 +170,7 @@ func main() {
 		if !usWhite {
 			white, black = them, us
 		}
-		game, why, err := play(white, black, op.moves, *movetime, *maxPlies)
+		game, why, err := play(white, black, op.moves, *maxPlies)
 		if err != nil {
 			fail(err)
 		}
@@ -194,8 +201,12 @@ func main() {
 	}
 	n := w + d + l
 	eloDiff, margin := eloEstimate(w, d, l)
-	fmt.Printf("\n%s vs %s, %v per move: +%d =%d -%d in %d games, score %.1f%%\n",
-		us.name, them.name, *movetime, w, d, l, n, 100*(float64(w)+float64(d)/2)/float64(n))
+	times := fmt.Sprint(us.movetime)
+	if them.movetime != us.movetime {
+		times += " and " + fmt.Sprint(them.movetime)
+	}
+	fmt.Printf("\n%s vs %s, %s per move: +%d =%d -%d in %d games, score %.1f%%\n",
+		us.name, them.name, times, w, d, l, n, 100*(float64(w)+float64(d)/2)/float64(n))
 	fmt.Printf("Elo difference %+.0f ± %.0f (95%%)\n", eloDiff, margin)
 }
 
@@ -254,7 +265,7 @@ func appendPGN(path string, g *chess.Game, white, black, result, opening string)
 
 // play runs one game and returns it, with an adjudication reason when the
 // game did not end by the rules.
-func play(white, black *engine, opening string, movetime time.Duration, maxPlies int) (*chess.Game, string, error) {
+func play(white, black *engine, opening string, maxPlies int) (*chess.Game, string, error) {
 	start, _ := chess.ParseFEN(chess.StartFEN)
 	g, err := chess.NewGame(start)
 	if err != nil {
@@ -288,7 +299,7 @@ func play(white, black *engine, opening string, movetime time.Duration, maxPlies
 		if turn == chess.Black {
 			e = black
 		}
-		move, score, err := e.bestMove(uci, movetime)
+		move, score, err := e.bestMove(uci)
 		if err != nil {
 			return g, fmt.Sprintf("%s wins: %s failed (%v)", turn.Other().String(), e.name, err), nil
 		}
@@ -353,6 +364,8 @@ type engine struct {
 	cmd  *exec.Cmd
 	in   io.WriteCloser
 	out  *bufio.Scanner
+	// movetime is its thinking time a move in a match.
+	movetime time.Duration
 }
 
 func startEngine(name, path string, options map[string]string) (*engine, error) {
@@ -450,10 +463,10 @@ func (e *engine) newGame() error {
 
 // bestMove asks for a move and returns it with the engine's score from its
 // own point of view.
-func (e *engine) bestMove(moves []string, movetime time.Duration) (string, int, error) {
+func (e *engine) bestMove(moves []string) (string, int, error) {
 	e.send("position startpos moves " + strings.Join(moves, " "))
-	e.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
-	return e.awaitBestMove(3*movetime + 3*time.Second)
+	e.send(fmt.Sprintf("go movetime %d", e.movetime.Milliseconds()))
+	return e.awaitBestMove(3*e.movetime + 3*time.Second)
 }
 
 // awaitBestMove reads up to the engine's "bestmove" line and returns the

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"math"
+	"slices"
+	"testing"
+)
+
+func TestParseLevels(t *testing.T) {
+	for in, want := range map[string][]int{"1-8": {1, 2, 3, 4, 5, 6, 7, 8}, "2,4": {2, 4}, "1-2,7": {1, 2, 7}, "5": {5}} {
+		got, err := parseLevels(in)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("parseLevels(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "0", "9", "1-9", "a", "2,x"} {
+		if _, err := parseLevels(bad); err == nil {
+			t.Errorf("parseLevels(%q) accepted", bad)
+		}
+	}
+}
+
+func TestParseElos(t *testing.T) {
+	got, err := parseElos("1350,1800,2200")
+	if err != nil || !slices.Equal(got, []int{1350, 1800, 2200}) {
+		t.Errorf("parseElos = %v, %v", got, err)
+	}
+	if got, err := parseElos(""); err != nil || got != nil {
+		t.Errorf(`parseElos("") = %v, %v; want none`, got, err)
+	}
+	// Stockfish 15.1 takes UCI_Elo from 1350 to 2850.
+	for _, bad := range []string{"1349", "2851", "x", "1350,,1800"} {
+		if _, err := parseElos(bad); err == nil {
+			t.Errorf("parseElos(%q) accepted", bad)
+		}
+	}
+}
+
+func TestEloEstimate(t *testing.T) {
+	if d, m := eloEstimate(10, 0, 10); d != 0 || m <= 0 {
+		t.Errorf("an even score: %+.0f ± %.0f, want 0 and a margin", d, m)
+	}
+	// 75 % is about +191 Elo; the mirror result is its negative.
+	up, _ := eloEstimate(15, 0, 5)
+	down, _ := eloEstimate(5, 0, 15)
+	if math.Abs(up-190.8) > 1 || math.Abs(up+down) > 1e-9 {
+		t.Errorf("+15 -5 gives %+.1f and -15 +5 gives %+.1f, want about +191 and its negative", up, down)
+	}
+	// A clean sweep still gives a finite estimate.
+	if d, m := eloEstimate(20, 0, 0); math.IsInf(d, 0) || math.IsNaN(d) || d < 400 || math.IsNaN(m) {
+		t.Errorf("a sweep gives %+.0f ± %.0f", d, m)
+	}
+	// Draws narrow the margin.
+	_, wide := eloEstimate(10, 0, 10)
+	_, narrow := eloEstimate(5, 10, 5)
+	if narrow >= wide {
+		t.Errorf("margin with draws %.0f, without %.0f; want draws to narrow it", narrow, wide)
+	}
+}
