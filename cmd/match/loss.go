@@ -67,14 +67,13 @@ func stockfishSubject(path string, elo, samples int, movetime time.Duration) (*s
 	if err != nil {
 		return nil, nil, err
 	}
+	e.movetime = movetime
 	return &subject{name: e.name, samples: samples,
 		pick: func(pos *chess.Position, i, k int) (chess.Move, error) {
 			if err := e.newGame(); err != nil {
 				return chess.NoMove, err
 			}
-			e.send("position fen " + pos.FEN())
-			e.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
-			u, _, err := e.awaitBestMove(3*movetime + 3*time.Second)
+			u, _, err := e.think("position fen " + pos.FEN())
 			if err != nil {
 				return chess.NoMove, err
 			}

@@ -464,7 +464,13 @@ func (e *engine) newGame() error {
 // bestMove asks for a move and returns it with the engine's score from its
 // own point of view.
 func (e *engine) bestMove(moves []string) (string, int, error) {
-	e.send("position startpos moves " + strings.Join(moves, " "))
+	return e.think("position startpos moves " + strings.Join(moves, " "))
+}
+
+// think sets the position with a UCI position command and searches it
+// for the engine's movetime.
+func (e *engine) think(position string) (string, int, error) {
+	e.send(position)
 	e.send(fmt.Sprintf("go movetime %d", e.movetime.Milliseconds()))
 	return e.awaitBestMove(3*e.movetime + 3*time.Second)
 }
