@@ -29,6 +29,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -43,23 +44,27 @@ import (
 	"chesstutor/chess"
 )
 
-var openings = []struct{ name, moves string }{
-	{"Ruy Lopez", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"},
-	{"Sicilian Najdorf", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6"},
-	{"Queen's Gambit Declined", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6"},
-	{"King's Indian", "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6"},
-	{"French Winawer", "e2e4 e7e6 d2d4 d7d5 b1c3 f8b4"},
-	{"Caro-Kann Advance", "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5"},
-	{"English", "c2c4 e7e5 b1c3 g8f6 g2g3"},
-	{"Réti", "g1f3 d7d5 g2g3 g8f6 f1g2"},
-	{"Italian", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5"},
-	{"Nimzo-Indian", "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4"},
-	{"Scandinavian", "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5"},
-	{"Slav", "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6"},
-	{"Modern", "e2e4 g7g6 d2d4 f8g7 b1c3 d7d6"},
-	{"King's Gambit", "e2e4 e7e5 f2f4 e5f4"},
-	{"Dutch", "d2d4 f7f5 g2g3 g8f6 f1g2"},
-	{"Closed Sicilian", "e2e4 c7c5 b1c3 b8c6 g2g3"},
+// opening is where a game starts: a position (the initial one when fen is
+// empty) and moves played from it before the engines take over.
+type opening struct{ name, fen, moves string }
+
+var openings = []opening{
+	{name: "Ruy Lopez", moves: "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"},
+	{name: "Sicilian Najdorf", moves: "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6"},
+	{name: "Queen's Gambit Declined", moves: "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6"},
+	{name: "King's Indian", moves: "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6"},
+	{name: "French Winawer", moves: "e2e4 e7e6 d2d4 d7d5 b1c3 f8b4"},
+	{name: "Caro-Kann Advance", moves: "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5"},
+	{name: "English", moves: "c2c4 e7e5 b1c3 g8f6 g2g3"},
+	{name: "Réti", moves: "g1f3 d7d5 g2g3 g8f6 f1g2"},
+	{name: "Italian", moves: "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5"},
+	{name: "Nimzo-Indian", moves: "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4"},
+	{name: "Scandinavian", moves: "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5"},
+	{name: "Slav", moves: "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6"},
+	{name: "Modern", moves: "e2e4 g7g6 d2d4 f8g7 b1c3 d7d6"},
+	{name: "King's Gambit", moves: "e2e4 e7e5 f2f4 e5f4"},
+	{name: "Dutch", moves: "d2d4 f7f5 g2g3 g8f6 f1g2"},
+	{name: "Closed Sicilian", moves: "e2e4 c7c5 b1c3 b8c6 g2g3"},
 }
 
 func main() {
@@ -84,6 +89,7 @@ func main() {
 	eloMovetime := flag.Duration("elo-movetime", 300*time.Millisecond, "with -elos: the limited Stockfish's thinking time a move")
 	makeN := flag.Int("make-positions", 0, "instead of a match, write this many middlegame positions from play to standard output")
 	seed := flag.Uint64("seed", 16, "with -make-positions: the seed of the games' choices")
+	openingsPath := flag.String("openings", "", "start the games from the positions in this file (one FEN a line, as -make-positions writes) instead of the built-in openings: more distinct games for testing a change")
 	flag.Parse()
 	if *makeN > 0 {
 		if err := makePositions(os.Stdout, *makeN, *seed); err != nil {
@@ -162,15 +168,21 @@ func main() {
 		them.movetime = *oppMovetime
 	}
 
+	starts := openings
+	if *openingsPath != "" {
+		if starts, err = readOpenings(*openingsPath); err != nil {
+			fail(err)
+		}
+	}
 	var w, d, l int
 	for g := max(*first, 1) - 1; g < max(*first, 1)-1+*games; g++ {
-		op := openings[(g/2)%len(openings)]
+		op := starts[(g/2)%len(starts)]
 		usWhite := g%2 == 0
 		white, black := us, them
 		if !usWhite {
 			white, black = them, us
 		}
-		game, why, err := play(white, black, op.moves, *maxPlies)
+		game, why, err := play(white, black, op, *maxPlies)
 		if err != nil {
 			fail(err)
 		}
@@ -265,14 +277,22 @@ func appendPGN(path string, g *chess.Game, white, black, result, opening string)
 
 // play runs one game and returns it, with an adjudication reason when the
 // game did not end by the rules.
-func play(white, black *engine, opening string, maxPlies int) (*chess.Game, string, error) {
-	start, _ := chess.ParseFEN(chess.StartFEN)
+func play(white, black *engine, op opening, maxPlies int) (*chess.Game, string, error) {
+	fen := cmp.Or(op.fen, chess.StartFEN)
+	start, err := chess.ParseFEN(fen)
+	if err != nil {
+		return nil, "", err
+	}
 	g, err := chess.NewGame(start)
 	if err != nil {
 		return nil, "", err
 	}
+	position := "position startpos moves "
+	if op.fen != "" {
+		position = "position fen " + op.fen + " moves "
+	}
 	var uci []string
-	for _, u := range strings.Fields(opening) {
+	for _, u := range strings.Fields(op.moves) {
 		m, err := g.Position().ParseUCI(u)
 		if err != nil {
 			return nil, "", fmt.Errorf("opening move %s: %w", u, err)
@@ -299,7 +319,7 @@ func play(white, black *engine, opening string, maxPlies int) (*chess.Game, stri
 		if turn == chess.Black {
 			e = black
 		}
-		move, score, err := e.bestMove(uci)
+		move, score, err := e.think(position + strings.Join(uci, " "))
 		if err != nil {
 			return g, fmt.Sprintf("%s wins: %s failed (%v)", turn.Other().String(), e.name, err), nil
 		}
@@ -459,12 +479,6 @@ func (e *engine) newGame() error {
 	e.send("isready")
 	_, err := e.waitFor("readyok", 10*time.Second)
 	return err
-}
-
-// bestMove asks for a move and returns it with the engine's score from its
-// own point of view.
-func (e *engine) bestMove(moves []string) (string, int, error) {
-	return e.think("position startpos moves " + strings.Join(moves, " "))
 }
 
 // think sets the position with a UCI position command and searches it

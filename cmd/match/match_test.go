@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"os"
 	"slices"
 	"testing"
 )
@@ -55,5 +56,30 @@ func TestEloEstimate(t *testing.T) {
 	_, narrow := eloEstimate(5, 10, 5)
 	if narrow >= wide {
 		t.Errorf("margin with draws %.0f, without %.0f; want draws to narrow it", narrow, wide)
+	}
+}
+
+func TestReadOpenings(t *testing.T) {
+	ops, err := readOpenings("testdata/middlegames.fen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) != 100 {
+		t.Fatalf("%d openings, want the file's 100 positions", len(ops))
+	}
+	first := ops[0]
+	if first.fen != "r1b1kb1r/1p1nppp1/pq1p1n2/5N1p/N3P3/1P3P2/PBP1B1PP/R2QK2R b KQkq - 1 11" || first.moves != "" ||
+		first.name != "Sicilian Najdorf, level 5 vs level 4, game 2, ply 21" {
+		t.Errorf("first opening %+v", first)
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{"empty": "# nothing here\n", "bad": "not a fen ; x\n"} {
+		path := dir + "/" + name
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := readOpenings(path); err == nil {
+			t.Errorf("readOpenings accepted the %s file", name)
+		}
 	}
 }

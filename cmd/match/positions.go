@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -92,24 +93,44 @@ func middlegame(pos *chess.Position) bool {
 
 // readPositions reads a file written by makePositions.
 func readPositions(path string) ([]*chess.Position, error) {
+	var out []*chess.Position
+	err := scanPositions(path, func(pos *chess.Position, _ string) { out = append(out, pos) })
+	return out, err
+}
+
+// readOpenings reads a file written by makePositions as match openings,
+// each named by its line's comment.
+func readOpenings(path string) ([]opening, error) {
+	var out []opening
+	err := scanPositions(path, func(pos *chess.Position, comment string) {
+		out = append(out, opening{name: cmp.Or(comment, "position"), fen: pos.FEN()})
+	})
+	if err == nil && len(out) == 0 {
+		err = fmt.Errorf("%s holds no position", path)
+	}
+	return out, err
+}
+
+// scanPositions calls use with each position of a file written by
+// makePositions and the comment after it.
+func scanPositions(path string, use func(pos *chess.Position, comment string)) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
-	var out []*chess.Position
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
-		line, _, _ := strings.Cut(sc.Text(), ";")
+		line, comment, _ := strings.Cut(sc.Text(), ";")
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		pos, err := chess.ParseFEN(line)
 		if err != nil {
-			return nil, fmt.Errorf("%s line %d: %w", path, n, err)
+			return fmt.Errorf("%s line %d: %w", path, n, err)
 		}
-		out = append(out, pos)
+		use(pos, strings.TrimSpace(comment))
 	}
-	return out, sc.Err()
+	return sc.Err()
 }
