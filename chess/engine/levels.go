@@ -38,6 +38,8 @@ type Level struct {
 //     centipawns) a move may be and still be considered; Temperature
 //     spreads the choice (a larger value picks worse moves more often);
 //     TopN caps the number of candidates.
+//   - Levels 1–7 judge positions with the hand-set weights they were
+//     calibrated with; level 8 with the weights tuned on self-play.
 type levelParams struct {
 	Level
 	Depth       int
@@ -68,6 +70,14 @@ var levels = []levelParams{
 		Time: 400 * time.Millisecond, Margin: 8, Temperature: 3, TopN: 2},
 	{Level: Level{8, "Strong club player", "Plays its best move every time. A tough fight even for strong players.", 2150},
 		Time: 1500 * time.Millisecond},
+}
+
+// weights returns the evaluation a level judges positions with.
+func (p levelParams) weights() *weights {
+	if p.Number < len(levels) {
+		return &handWeights
+	}
+	return &tunedWeights
 }
 
 // Levels returns the playing levels 1–8, weakest first.
@@ -119,11 +129,13 @@ func (s *Searcher) PlayLevel(ctx context.Context, pos *chess.Position, history [
 		lim.Time = limit.Time
 	}
 	s.weak = weakness{noise: p.Noise, blind: p.Blind, blindPly: p.BlindPly, queenSafe: n >= 3, overlook: p.Overlook}
+	own := s.weights
+	s.weights = p.weights()
 	if s.weak.active() {
 		s.weak.salt = s.rng.Uint64() | 1
 	}
 	res := s.Search(ctx, pos, history, lim)
-	s.weak = weakness{}
+	s.weak, s.weights = weakness{}, own
 	if res.Move == chess.NoMove {
 		return chess.NoMove, res, fmt.Errorf("engine: there is no legal move in this position")
 	}

@@ -108,8 +108,9 @@ type Searcher struct {
 	depth    int // iteration being searched
 	nullPly  int // ply just after the latest null move on the path, or 0
 
-	weak weakness   // how a level plays worse than its best; zero at full strength
-	rng  *rand.Rand // a level's choices; see SetSeed
+	weak    weakness   // how a level plays worse than its best; zero at full strength
+	weights *weights   // the evaluation's numbers; see weights
+	rng     *rand.Rand // a level's choices; see SetSeed
 
 	// Info, when set, is called after every completed iteration.
 	Info func(Info)
@@ -128,9 +129,19 @@ func init() {
 // NewSearcher returns a searcher with a transposition table of about hashMB
 // megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	s := &Searcher{tt: newTable(hashMB)}
+	s := &Searcher{tt: newTable(hashMB), weights: &handWeights}
 	s.SetSeed(rand.Uint64())
 	return s
+}
+
+// SetTuned makes Search judge positions with the weights tuned for
+// playing strength (level 8's) instead of the hand-set ones, whose scores
+// are in the pawns a person counts and which analysis uses.
+func (s *Searcher) SetTuned(tuned bool) {
+	s.weights = &handWeights
+	if tuned {
+		s.weights = &tunedWeights
+	}
 }
 
 // Stop asks a running search to return as soon as possible. It is safe to

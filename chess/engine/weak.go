@@ -54,7 +54,7 @@ func (w *weakness) chance(key uint64, m chess.Move) float64 {
 
 // evaluate is the static evaluation as this search sees it.
 func (s *Searcher) evaluate(pos *chess.Position) int {
-	e := Evaluate(pos)
+	e := evaluate(pos, s.weights)
 	if n := s.weak.noise; n > 0 {
 		e += int(mix(pos.Hash()^s.weak.salt)%uint64(2*n+1)) - n
 	}
@@ -62,7 +62,7 @@ func (s *Searcher) evaluate(pos *chess.Position) int {
 }
 
 // ttKey is the transposition-table key of a position for this search.
-func (s *Searcher) ttKey(key uint64) uint64 { return key ^ s.weak.salt }
+func (s *Searcher) ttKey(key uint64) uint64 { return key ^ s.weak.salt ^ s.weights.salt }
 
 // overlooks reports whether the search fails to consider move m, played
 // by the opponent at ply from a position with hash key. Only captures and

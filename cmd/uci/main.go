@@ -2,7 +2,8 @@
 // play other engines and be used from any chess GUI (issue 8).
 //
 // Besides the standard commands it offers the option "Level" (1–8, the
-// site's playing levels; 0 for full strength) and "Hash" (megabytes).
+// site's playing levels; 0 for full strength, judging positions as level 8
+// does, without its time budget) and "Hash" (megabytes).
 package main
 
 import (
@@ -257,6 +258,7 @@ func (s *session) goSearch(args []string) {
 			}
 			best = m
 		} else {
+			searcher.SetTuned(true)
 			best = searcher.Search(ctx, pos, history, lim).Move
 		}
 		// In infinite mode the GUI expects bestmove only after stop.
