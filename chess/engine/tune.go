@@ -65,24 +65,29 @@ func NewTuning(samples []Sample, workers int, fromHand bool) *Tuning {
 	return t
 }
 
+// eachField calls visit with the name and value of every exported field
+// of w: an int or an array of ints.
+func eachField(w *weights, visit func(name string, field reflect.Value)) {
+	v := reflect.ValueOf(w).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		if f := v.Type().Field(i); f.IsExported() {
+			visit(f.Name, v.Field(i))
+		}
+	}
+}
+
 // weightFields lists the exported numbers of w, named as in its source.
 func weightFields(w *weights) []tuned {
 	var out []tuned
-	v := reflect.ValueOf(w).Elem()
-	for i := 0; i < v.NumField(); i++ {
-		f, field := v.Type().Field(i), v.Field(i)
-		if !f.IsExported() {
-			continue
+	eachField(w, func(name string, field reflect.Value) {
+		if field.Kind() == reflect.Int {
+			out = append(out, tuned{name, field.Addr().Interface().(*int)})
+			return
 		}
-		switch field.Kind() {
-		case reflect.Int:
-			out = append(out, tuned{f.Name, field.Addr().Interface().(*int)})
-		case reflect.Array:
-			for j := 0; j < field.Len(); j++ {
-				out = append(out, tuned{fmt.Sprintf("%s[%d]", f.Name, j), field.Index(j).Addr().Interface().(*int)})
-			}
+		for j := 0; j < field.Len(); j++ {
+			out = append(out, tuned{fmt.Sprintf("%s[%d]", name, j), field.Index(j).Addr().Interface().(*int)})
 		}
-	}
+	})
 	return out
 }
 
@@ -165,23 +170,17 @@ func (t *Tuning) Source(header string) (string, error) {
 	var b strings.Builder
 	b.WriteString(header)
 	b.WriteString("package engine\n\n// tunedWeights are the hand-set weights tuned on self-play (see weights).\nvar tunedWeights = weights{\n")
-	v := reflect.ValueOf(&t.w).Elem()
-	for i := 0; i < v.NumField(); i++ {
-		f, field := v.Type().Field(i), v.Field(i)
-		if !f.IsExported() {
-			continue
+	eachField(&t.w, func(name string, field reflect.Value) {
+		if field.Kind() == reflect.Int {
+			fmt.Fprintf(&b, "\t%s: %d,\n", name, field.Int())
+			return
 		}
-		switch field.Kind() {
-		case reflect.Int:
-			fmt.Fprintf(&b, "\t%s: %d,\n", f.Name, field.Int())
-		case reflect.Array:
-			nums := make([]string, field.Len())
-			for j := range nums {
-				nums[j] = fmt.Sprint(field.Index(j).Int())
-			}
-			fmt.Fprintf(&b, "\t%s: [%d]int{%s},\n", f.Name, field.Len(), strings.Join(nums, ", "))
+		nums := make([]string, field.Len())
+		for j := range nums {
+			nums[j] = fmt.Sprint(field.Index(j).Int())
 		}
-	}
+		fmt.Fprintf(&b, "\t%s: [%d]int{%s},\n", name, field.Len(), strings.Join(nums, ", "))
+	})
 	b.WriteString("}\n")
 	src, err := format.Source([]byte(b.String()))
 	return string(src), err
