@@ -169,11 +169,15 @@ func TestPlantedGoodMoves(t *testing.T) {
 	}
 }
 
-// TestLevel8QuietGame reviews a game the strongest level plays against
-// itself: its moves are never mistakes.
-func TestLevel8QuietGame(t *testing.T) {
+// TestStrongQuietGame reviews a game that level 7, the strongest level
+// judging positions with the review's own (hand-set) weights, plays
+// against itself: its moves are never mistakes, so the review does not
+// find fault where there is none. Level 8 judges with tuned weights and
+// may disagree with the review: in one run at 0.3 s a move it played 10.
+// Qe2 where Bxh7+ wins a pawn, which Stockfish confirms.
+func TestStrongQuietGame(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays a level-8 game (about ten seconds)")
+		t.Skip("plays a level-7 game (about ten seconds)")
 	}
 	pool := engine.NewPool(1, 32)
 	start, _ := chess.ParseFEN(chess.StartFEN)
@@ -183,7 +187,7 @@ func TestLevel8QuietGame(t *testing.T) {
 	}
 	ctx := engine.WithTimeBudget(context.Background(), 300*time.Millisecond)
 	for g.Ply() < 24 && !g.Outcome().Over() {
-		m, err := pool.Move(ctx, start, g.Moves(), engine.MaxLevel)
+		m, err := pool.Move(ctx, start, g.Moves(), 7)
 		if err != nil {
 			t.Fatal(err)
 		}
