@@ -1,16 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"cmp"
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"chesstutor/chess"
 	search "chesstutor/chess/engine"
+	"chesstutor/internal/fenfile"
 )
 
 // makePositions writes count middlegame positions from play to w, one FEN
@@ -93,44 +92,24 @@ func middlegame(pos *chess.Position) bool {
 
 // readPositions reads a file written by makePositions.
 func readPositions(path string) ([]*chess.Position, error) {
-	var out []*chess.Position
-	err := scanPositions(path, func(pos *chess.Position, _ string) { out = append(out, pos) })
+	entries, err := fenfile.Read(path)
+	out := make([]*chess.Position, len(entries))
+	for i, e := range entries {
+		out[i] = e.Pos
+	}
 	return out, err
 }
 
 // readOpenings reads a file written by makePositions as match openings,
 // each named by its line's comment.
 func readOpenings(path string) ([]opening, error) {
-	var out []opening
-	err := scanPositions(path, func(pos *chess.Position, comment string) {
-		out = append(out, opening{name: cmp.Or(comment, "position"), fen: pos.FEN()})
-	})
-	if err == nil && len(out) == 0 {
+	entries, err := fenfile.Read(path)
+	if err == nil && len(entries) == 0 {
 		err = fmt.Errorf("%s holds no position", path)
 	}
+	out := make([]opening, len(entries))
+	for i, e := range entries {
+		out[i] = opening{name: cmp.Or(e.Comment, "position"), fen: e.Pos.FEN()}
+	}
 	return out, err
-}
-
-// scanPositions calls use with each position of a file written by
-// makePositions and the comment after it.
-func scanPositions(path string, use func(pos *chess.Position, comment string)) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line, comment, _ := strings.Cut(sc.Text(), ";")
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		pos, err := chess.ParseFEN(line)
-		if err != nil {
-			return fmt.Errorf("%s line %d: %w", path, n, err)
-		}
-		use(pos, strings.TrimSpace(comment))
-	}
-	return sc.Err()
 }

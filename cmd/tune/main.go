@@ -33,6 +33,7 @@ import (
 
 	"chesstutor/chess"
 	search "chesstutor/chess/engine"
+	"chesstutor/internal/fenfile"
 )
 
 func main() {
@@ -72,16 +73,22 @@ func main() {
 // when a short search finds it within 2.5 pawns of level), and writes
 // "FEN|result" lines.
 func playGames(path, openingsPath string, budget time.Duration, nodes uint64, workers int) error {
-	starts := []string{}
+	initial, err := chess.ParseFEN(chess.StartFEN)
+	if err != nil {
+		return err
+	}
+	starts := []*chess.Position{}
 	for range 100 {
-		starts = append(starts, chess.StartFEN)
+		starts = append(starts, initial)
 	}
 	if openingsPath != "" {
-		fens, err := readFENs(openingsPath)
+		entries, err := fenfile.Read(openingsPath)
 		if err != nil {
 			return err
 		}
-		starts = append(starts, fens...)
+		for _, e := range entries {
+			starts = append(starts, e.Pos)
+		}
 	}
 	f, err := os.Create(path)
 	if err != nil {
@@ -131,20 +138,16 @@ func playGames(path, openingsPath string, budget time.Duration, nodes uint64, wo
 // playGame plays one game and returns its quiet positions (nobody in
 // check, and the move chosen is neither a capture nor a promotion), each
 // with the result, or nil when the random start was unbalanced.
-func playGame(s *search.Searcher, rng *rand.Rand, starts []string, nodes uint64) ([]string, error) {
+func playGame(s *search.Searcher, rng *rand.Rand, starts []*chess.Position, nodes uint64) ([]string, error) {
 	ctx := context.Background()
-	fen := starts[rng.IntN(len(starts))]
-	start, err := chess.ParseFEN(fen)
-	if err != nil {
-		return nil, err
-	}
+	start := starts[rng.IntN(len(starts))]
 	g, err := chess.NewGame(start)
 	if err != nil {
 		return nil, err
 	}
 	s.Clear()
 	random := 2 + rng.IntN(3)
-	if fen == chess.StartFEN {
+	if start.FEN() == chess.StartFEN {
 		random = 6 + rng.IntN(4)
 	}
 	for range random {
@@ -304,24 +307,6 @@ func parseSamples(r io.Reader, name string) ([]search.Sample, error) {
 		return nil, fmt.Errorf("%s holds no sample", name)
 	}
 	return out, nil
-}
-
-// readFENs reads the positions of a file written by cmd/match -make-positions.
-func readFENs(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line, _, _ := strings.Cut(sc.Text(), ";")
-		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-			out = append(out, line)
-		}
-	}
-	return out, sc.Err()
 }
 
 func abs(x int) int {

@@ -31,10 +31,14 @@ func TestParseSamples(t *testing.T) {
 func TestPlayGameLabelsItsPositions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	s := search.NewSearcher(1)
+	initial, err := chess.ParseFEN(chess.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var lines []string
 	for tries := 0; lines == nil && tries < 20; tries++ {
 		var err error
-		if lines, err = playGame(s, rng, []string{chess.StartFEN}, 300); err != nil {
+		if lines, err = playGame(s, rng, []*chess.Position{initial}, 300); err != nil {
 			t.Fatal(err)
 		}
 	}
