@@ -580,3 +580,43 @@ func TestSEE(t *testing.T) {
 		}
 	}
 }
+
+// TestExcludedMoveIsLeftOut checks the search that singular extensions
+// run without the hash move: it must not find what only that move does,
+// and must not leave its result in the table for the full search.
+func TestExcludedMoveIsLeftOut(t *testing.T) {
+	pos := mustFEN(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1") // Ra8 mates; nothing else does
+	s := NewSearcher(1)
+	s.Search(context.Background(), pos, nil, Limits{Depth: 1}) // sets up the root
+	mate, err := pos.ParseUCI("a1a8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.excluded[0] = mate
+	without := s.negamax(0, 3, -infinity, infinity, false)
+	s.excluded[0] = chess.NoMove
+	if MateIn(without) != 0 {
+		t.Errorf("without Ra8 the search still mates (score %d)", without)
+	}
+	// A null-window search at the same depth would take the table's word
+	// if the search without Ra8 had been stored.
+	if with := s.negamax(0, 3, mateBound, mateBound+1, false); with <= mateBound {
+		t.Errorf("with every move the search scores %d, want the mate (the search without Ra8 was stored)", with)
+	}
+}
+
+// TestStoppedSearchesLeaveNoMoveExcluded stops searches at many points,
+// some of them inside the singular-extension searches, and checks that no
+// move stays excluded for the next search.
+func TestStoppedSearchesLeaveNoMoveExcluded(t *testing.T) {
+	pos := mustFEN(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 9")
+	s := NewSearcher(4)
+	for nodes := uint64(20000); nodes <= 400000; nodes += 19000 {
+		s.Search(context.Background(), pos, nil, Limits{Nodes: nodes})
+		for ply, m := range s.excluded {
+			if m != chess.NoMove {
+				t.Fatalf("after a search stopped at %d nodes, %s stays excluded at ply %d", nodes, m, ply)
+			}
+		}
+	}
+}

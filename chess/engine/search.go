@@ -91,9 +91,12 @@ type Searcher struct {
 	moves   [maxPly + 2][maxMoves]chess.Move
 	scores  [maxPly + 2][maxMoves]int32
 	killers [maxPly + 2][2]chess.Move
-	history [16][64]int32
-	pv      [maxPly + 2][maxPly + 2]chess.Move
-	pvLen   [maxPly + 2]int
+	// excluded is the move a singular-extension search at that ply
+	// leaves out, or NoMove.
+	excluded [maxPly + 2]chess.Move
+	history  [16][64]int32
+	pv       [maxPly + 2][maxPly + 2]chess.Move
+	pvLen    [maxPly + 2]int
 
 	hashes  []uint64 // game positions before the root, then the search path
 	rootIdx int
@@ -106,7 +109,13 @@ type Searcher struct {
 	aborted  bool
 	stopFlag atomic.Bool
 	depth    int // iteration being searched
-	nullPly  int // ply just after the latest null move on the path, or 0
+	// open is set when the search deepens until it is stopped, with no
+	// depth limit of its own. Only such a search uses singular extensions
+	// and internal iterative reduction, which spend depth where it pays in
+	// time; a search to a fixed depth (levels 1–6, the exercises' defence)
+	// plays exactly as it was calibrated.
+	open    bool
+	nullPly int // ply just after the latest null move on the path, or 0
 
 	weak    weakness   // how a level plays worse than its best; zero at full strength
 	weights *weights   // the evaluation's numbers; see weights
@@ -197,6 +206,7 @@ func (s *Searcher) Search(ctx context.Context, root *chess.Position, history []u
 	if depthLimit <= 0 || depthLimit > maxDepth {
 		depthLimit = maxDepth
 	}
+	s.open = depthLimit == maxDepth
 
 	// Root moves, ordered once by a quick look and then by each iteration.
 	legal := root.AppendLegalMoves(make([]chess.Move, 0, maxMoves))
@@ -466,8 +476,13 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 		return s.evaluate(pos)
 	}
 	pvNode := beta-alpha > 1
+	excluded := s.excluded[ply]
 	ttMove := chess.NoMove
-	if e, ok := s.tt.probe(s.ttKey(key)); ok {
+	e, ttHit := s.tt.probe(s.ttKey(key))
+	if excluded != chess.NoMove {
+		ttHit = false // the entry is about the search with every move
+	}
+	if ttHit {
 		ttMove = e.move
 		if !pvNode && int(e.depth) >= depth {
 			sc := ttScore(int(e.score), ply)
@@ -480,9 +495,18 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 		}
 	}
 
+	// Internal iterative reduction: a node the table knows nothing about
+	// is probably not worth a full-depth search; searching it a ply
+	// shallower also fills the table for the next visit.
+	if s.open && !pvNode && ttMove == chess.NoMove && depth >= 5 && excluded == chess.NoMove {
+		depth--
+	}
+
 	staticEval := 0
 	if !inCheck {
 		staticEval = s.evaluate(pos)
+	}
+	if !inCheck && excluded == chess.NoMove {
 		// Reverse futility: far above beta near the leaves.
 		if !pvNode && depth <= 6 && staticEval-85*depth >= beta && beta > -mateBound && beta < mateBound {
 			return staticEval
@@ -519,6 +543,27 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 		}
 	}
 
+	// Singular extension: when the hash move is far better than every
+	// other move, as a shallower search without it shows, it is searched
+	// one ply deeper. When even the other moves beat beta, the node is
+	// cut at once.
+	singular := false
+	if s.open && ttHit && ttMove != chess.NoMove && ply > 0 && depth >= 8 && int(e.depth) >= depth-3 &&
+		e.bound != boundUpper && abs(int(e.score)) < mateBound {
+		sBeta := ttScore(int(e.score), ply) - 2*depth
+		s.excluded[ply] = ttMove
+		score := s.negamax(ply, (depth-1)/2, sBeta-1, sBeta, false)
+		s.excluded[ply] = chess.NoMove
+		if s.aborted {
+			return 0
+		}
+		if score < sBeta {
+			singular = true
+		} else if sBeta >= beta {
+			return sBeta
+		}
+	}
+
 	moves := pos.AppendLegalMoves(s.moves[ply][:0])
 	if len(moves) == 0 {
 		if inCheck {
@@ -536,6 +581,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 	quietsTried := 0
 	for i := range moves {
 		m := pickNext(moves, scores, i)
+		if m == excluded {
+			continue
+		}
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		pos.PlayInto(m, child)
 		givesCheck := child.InCheck()
@@ -560,6 +608,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 		}
 
 		newDepth := depth - 1
+		if singular && m == ttMove {
+			newDepth++
+		}
 		var score int
 		if i == 0 {
 			score = -s.negamax(ply+1, newDepth, -beta, -alpha, true)
@@ -605,8 +656,11 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, allowNull bool) int {
 		}
 	}
 	if best == -infinity {
-		// Every move was pruned; fall back to a fail-low bound.
+		// Every move was pruned or excluded; fall back to a fail-low bound.
 		best = alpha
+	}
+	if excluded != chess.NoMove {
+		return best // a search without one of the moves is not stored
 	}
 	bound := boundUpper
 	switch {
