@@ -68,7 +68,7 @@ var levels = []levelParams{
 		Depth: 6, Time: 800 * time.Millisecond, Noise: 5, Blind: 0.01, BlindPly: 3, Margin: 15, Temperature: 6, TopN: 2},
 	{Level: Level{7, "Experienced club player", "Thinks quickly at full strength and rarely misses a tactic. Expect a long fight.", 2100},
 		Time: 400 * time.Millisecond, Margin: 8, Temperature: 3, TopN: 2},
-	{Level: Level{8, "Strong club player", "Plays its best move every time. A tough fight even for strong players.", 2150},
+	{Level: Level{8, "Strong club player", "Plays its best move every time. A tough fight even for strong players.", 2200},
 		Time: 1500 * time.Millisecond},
 }
 
