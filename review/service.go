@@ -42,6 +42,10 @@ type ServiceConfig struct {
 	Engine Engine
 	// Budget is the thinking time for one game (DefaultBudget when zero).
 	Budget time.Duration
+	// Depth, when set, bounds every search by depth instead of by time,
+	// for tests that want the same review on a busy machine as on an idle
+	// one.
+	Depth int
 	// Workers is the number of games reviewed at once (1 when zero). Every
 	// search also waits for a worker of the engine pool, so reviews never
 	// run more searches than the pool allows, beside the games in play.
@@ -60,6 +64,7 @@ type Service struct {
 	games     Games
 	engine    Engine
 	budget    time.Duration
+	depth     int
 	workers   int
 	log       *slog.Logger
 
@@ -85,6 +90,7 @@ func NewService(cfg ServiceConfig) *Service {
 		games:     cfg.Games,
 		engine:    cfg.Engine,
 		budget:    cfg.Budget,
+		depth:     cfg.Depth,
 		workers:   max(cfg.Workers, 1),
 		log:       cfg.Logger,
 		state:     map[string]jobState{},
@@ -224,7 +230,7 @@ func (s *Service) run(ctx context.Context, id string) error {
 	}
 	start, moves := g.positions[0], g.moves
 	began := time.Now()
-	an, err := Analyse(ctx, s.engine, start, moves, done, Options{Budget: s.budget,
+	an, err := Analyse(ctx, s.engine, start, moves, done, Options{Budget: s.budget, Depth: s.depth,
 		Each: func(i int, a Analysis) error {
 			return s.store.AddReviewPosition(ctx, id, rec.Token, storedPosition(i, a))
 		}})

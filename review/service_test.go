@@ -60,7 +60,7 @@ func TestServiceStopsAndResumes(t *testing.T) {
 	st, gs, id := serviceFixture(t, "e4", "e5", "Nf3", "Nc6", "Bc4", "Nd4", "Nxe5", "Qg5", "Nxf7", "Qxg2", "Rf1", "Qxe4+", "Be2", "Nf3#")
 	pool := engine.NewPool(1, 16)
 	newService := func() *Service {
-		return NewService(ServiceConfig{Store: st, Games: gs, Engine: pool, Budget: 3 * time.Second})
+		return NewService(ServiceConfig{Store: st, Games: gs, Engine: pool, Depth: 10})
 	}
 	ctx := context.Background()
 
