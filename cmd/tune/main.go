@@ -1,6 +1,6 @@
 // Command tune fits the evaluation's weights to the results of self-play
-// games (Texel's method), for level 8 and the analysis; levels 1–7 keep the
-// hand-set weights they were calibrated with (issue 16).
+// games (Texel's method), for level 8 and the UCI binary; levels 1–7 and
+// the analysis keep the hand-set weights (issue 16).
 //
 // First it plays games at a few thousand nodes a move and writes every
 // quiet position with the game's result:
@@ -180,9 +180,10 @@ func playGame(s *search.Searcher, rng *rand.Rand, starts []*chess.Position, node
 		if pos.Turn() == chess.Black {
 			white = -white
 		}
-		// Adjudicate as the match program does: a side more than nine
-		// pawns down for six plies has lost; a long game that stays level
-		// is drawn.
+		// Adjudicate like the match program, with thresholds of its own
+		// (one searcher plays both sides here, so its score stands for
+		// both engines'): a side more than nine pawns down for six plies
+		// has lost; after move 80 a game that stays level is drawn.
 		sign := 0
 		if abs(white) > 900 {
 			sign = 1
