@@ -131,7 +131,7 @@ type weights struct {
 	KingCentreEG, KingStepEG       int    // and walks to the centre in the end game
 	PassedMG, PassedEG             [8]int // by rank from the pawn's own side
 	PassedEnemyKing, PassedOwnKing int    // end-game bonus per square of king distance, times rank / 2
-	PassedBlocked                  int    // percent of the bonus kept when a piece stands in front
+	PassedBlocked                  int    // the share of the bonus kept, in 48ths, when a piece stands in front
 	MobMG, MobEG                   [7]int // per reachable square
 	MobCenter                      [7]int // minus an average number of squares
 	Outpost                        [2]int // mg, eg
