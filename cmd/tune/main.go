@@ -77,9 +77,9 @@ func playGames(path, openingsPath string, budget time.Duration, nodes uint64, wo
 	if err != nil {
 		return err
 	}
-	starts := []*chess.Position{}
+	starts := []start{}
 	for range 100 {
-		starts = append(starts, initial)
+		starts = append(starts, start{pos: initial, initial: true})
 	}
 	if openingsPath != "" {
 		entries, err := fenfile.Read(openingsPath)
@@ -87,7 +87,7 @@ func playGames(path, openingsPath string, budget time.Duration, nodes uint64, wo
 			return err
 		}
 		for _, e := range entries {
-			starts = append(starts, e.Pos)
+			starts = append(starts, start{pos: e.Pos})
 		}
 	}
 	f, err := os.Create(path)
@@ -135,19 +135,27 @@ func playGames(path, openingsPath string, budget time.Duration, nodes uint64, wo
 	return nil
 }
 
+// start is a position the games begin from.
+type start struct {
+	pos *chess.Position
+	// initial marks the initial position, whose games need more random
+	// moves before they differ than an opening's.
+	initial bool
+}
+
 // playGame plays one game and returns its quiet positions (nobody in
 // check, and the move chosen is neither a capture nor a promotion), each
 // with the result, or nil when the random start was unbalanced.
-func playGame(s *search.Searcher, rng *rand.Rand, starts []*chess.Position, nodes uint64) ([]string, error) {
+func playGame(s *search.Searcher, rng *rand.Rand, starts []start, nodes uint64) ([]string, error) {
 	ctx := context.Background()
-	start := starts[rng.IntN(len(starts))]
-	g, err := chess.NewGame(start)
+	from := starts[rng.IntN(len(starts))]
+	g, err := chess.NewGame(from.pos)
 	if err != nil {
 		return nil, err
 	}
 	s.Clear()
 	random := 2 + rng.IntN(3)
-	if start.FEN() == chess.StartFEN {
+	if from.initial {
 		random = 6 + rng.IntN(4)
 	}
 	for range random {

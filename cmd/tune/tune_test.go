@@ -38,7 +38,7 @@ func TestPlayGameLabelsItsPositions(t *testing.T) {
 	var lines []string
 	for tries := 0; lines == nil && tries < 20; tries++ {
 		var err error
-		if lines, err = playGame(s, rng, []*chess.Position{initial}, 300); err != nil {
+		if lines, err = playGame(s, rng, []start{{pos: initial, initial: true}}, 300); err != nil {
 			t.Fatal(err)
 		}
 	}
