@@ -53,23 +53,40 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 	if c == chess.Black {
 		drop = -drop
 	}
-	// The reply takes something: a piece left or put where it is lost.
-	if reply != chess.NoMove && reply.IsCapture() {
-		if gain := engine.ExchangeGain(after, reply); gain >= worthPawn && drop <= gain+250 {
-			s := reply.To()
-			victim, by := reply.Captured().Type(), reply.Piece().Type()
-			r := Reason{Code: Hangs, Piece: victim, By: by, Square: s, Move: after.SAN(reply),
-				Free: after.Attackers(s, c) == 0, Moved: s == m.To() && !m.IsCastle()}
-			switch {
-			case !r.Moved || !m.IsCapture():
-				return r
-			case value[m.Captured().Type()] < value[victim]:
-				r.Code, r.Target = BadTrade, m.Captured().Type()
-				return r
-			}
-			// The move took something worth as much: a fair trade, so
-			// the cost lies elsewhere.
+	// A capture that wins what the move cost: a piece left or put where
+	// it is lost. The reply itself is asked first, and explains the move
+	// when it wins all but 250 cp of the cost. When it explains too
+	// little (a check or a smaller capture comes first, as 3... Bxf2+
+	// before fxg6 after 3. Qg6??), the opponent's richest capture does,
+	// if it wins at least half the cost.
+	hangs := func(cap chess.Move, enough func(gain int) bool) (Reason, bool) {
+		if cap == chess.NoMove || !cap.IsCapture() {
+			return Reason{}, false
 		}
+		gain := engine.ExchangeGain(after, cap)
+		if gain < worthPawn || !enough(gain) {
+			return Reason{}, false
+		}
+		s := cap.To()
+		victim, by := cap.Captured().Type(), cap.Piece().Type()
+		r := Reason{Code: Hangs, Piece: victim, By: by, Square: s, Move: after.SAN(cap),
+			Free: after.Attackers(s, c) == 0, Moved: s == m.To() && !m.IsCastle()}
+		switch {
+		case !r.Moved || !m.IsCapture():
+			return r, true
+		case value[m.Captured().Type()] < value[victim]:
+			r.Code, r.Target = BadTrade, m.Captured().Type()
+			return r, true
+		}
+		// The move took something worth as much: a fair trade, so the
+		// cost lies elsewhere.
+		return Reason{}, false
+	}
+	if r, ok := hangs(reply, func(gain int) bool { return drop <= gain+250 }); ok {
+		return r
+	}
+	if r, ok := hangs(richestCapture(after), func(gain int) bool { return 2*gain >= drop }); ok {
+		return r
 	}
 	// The reply forks two pieces.
 	if reply != chess.NoMove {
@@ -101,6 +118,21 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 		r.Reply = after.SAN(reply)
 	}
 	return r
+}
+
+// richestCapture returns the capture that wins the most material in pos
+// by the exchange on its square, or NoMove when none wins any.
+func richestCapture(pos *chess.Position) chess.Move {
+	best, most := chess.NoMove, 0
+	for _, mv := range pos.AppendLegalMoves(nil) {
+		if !mv.IsCapture() {
+			continue
+		}
+		if g := engine.ExchangeGain(pos, mv); g > most {
+			best, most = mv, g
+		}
+	}
+	return best
 }
 
 func boolInt(b bool) int {
