@@ -170,14 +170,17 @@ func TestBrowserReviewOfALostGame(t *testing.T) {
 			// The queen left where Black takes it is a blunder, explained.
 			// Level 1 sometimes overlooks the hanging queen (issue 16), so
 			// the queen blunder asked about is the one Black's next move
-			// takes on the queen's square.
+			// takes on the queen's square, or else the first queen move
+			// marked a blunder: once Black gave check before taking it
+			// (3. Qg6 Bxf2+ 4. Kd1 fxg6).
 			blunder := Eval[string](b, `(() => {
 				const moves = [...document.querySelectorAll(".review-move[data-review-ply]")];
+				const queenBlunder = a => a.dataset.class === "blunder" && a.textContent.startsWith("Q");
 				const a = moves.find((a, i) => {
-					if (a.dataset.class !== "blunder" || !a.textContent.startsWith("Q")) return false;
+					if (!queenBlunder(a)) return false;
 					const to = (a.textContent.match(/[a-h][1-8]/g) || []).pop();
 					return to && moves[i+1] && moves[i+1].textContent.includes("x" + to);
-				});
+				}) || moves.find(queenBlunder);
 				return a ? a.dataset.reviewPly : ""; })()`)
 			if blunder == "" {
 				t.Fatalf("no queen move marked as a blunder: %v", classes)
