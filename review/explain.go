@@ -59,12 +59,11 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 	// little (a check or a smaller capture comes first, as 3... Bxf2+
 	// before fxg6 after 3. Qg6??), the opponent's richest capture does,
 	// if it wins at least half the cost.
-	hangs := func(cap chess.Move, enough func(gain int) bool) (Reason, bool) {
+	hangs := func(cap chess.Move, need int) (Reason, bool) {
 		if cap == chess.NoMove || !cap.IsCapture() {
 			return Reason{}, false
 		}
-		gain := engine.ExchangeGain(after, cap)
-		if gain < worthPawn || !enough(gain) {
+		if gain := engine.ExchangeGain(after, cap); gain < max(need, worthPawn) {
 			return Reason{}, false
 		}
 		s := cap.To()
@@ -82,10 +81,10 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 		// cost lies elsewhere.
 		return Reason{}, false
 	}
-	if r, ok := hangs(reply, func(gain int) bool { return drop <= gain+250 }); ok {
+	if r, ok := hangs(reply, drop-250); ok {
 		return r
 	}
-	if r, ok := hangs(richestCapture(after), func(gain int) bool { return 2*gain >= drop }); ok {
+	if r, ok := hangs(richestCapture(after), (drop+1)/2); ok {
 		return r
 	}
 	// The reply forks two pieces.
@@ -124,9 +123,9 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 // by the exchange on its square, or NoMove when none wins any.
 func richestCapture(pos *chess.Position) chess.Move {
 	best, most := chess.NoMove, 0
-	for _, mv := range pos.AppendLegalMoves(nil) {
+	for _, mv := range pos.AppendCaptures(nil) {
 		if !mv.IsCapture() {
-			continue
+			continue // a quiet promotion
 		}
 		if g := engine.ExchangeGain(pos, mv); g > most {
 			best, most = mv, g
