@@ -175,6 +175,7 @@ func main() {
 		}
 	}
 	var w, d, l int
+	unfinished := 0 // draws called at the move limit
 	for g := max(*first, 1) - 1; g < max(*first, 1)-1+*games; g++ {
 		op := starts[(g/2)%len(starts)]
 		usWhite := g%2 == 0
@@ -205,6 +206,9 @@ func main() {
 		if why != "" {
 			reason = why
 		}
+		if why == moveLimit {
+			unfinished++
+		}
 		fmt.Printf("game %2d  %-26s %-16s vs %-16s %-7s %-40s (%s for %s, %d plies)\n",
 			g+1, op.name, white.name, black.name, res, reason, fmtScore(score), us.name, game.Ply())
 		if *pgnPath != "" {
@@ -220,6 +224,9 @@ func main() {
 	fmt.Printf("\n%s vs %s, %s per move: +%d =%d -%d in %d games, score %.1f%%\n",
 		us.name, them.name, times, w, d, l, n, 100*(float64(w)+float64(d)/2)/float64(n))
 	fmt.Printf("Elo difference %+.0f ± %.0f (95%%)\n", eloDiff, margin)
+	if unfinished > 0 {
+		fmt.Printf("%d of the draws stopped unfinished at the limit of %d half-moves\n", unfinished, *maxPlies)
+	}
 }
 
 func fail(err error) {
@@ -236,6 +243,10 @@ func fmtScore(s float64) string {
 	}
 	return "draw"
 }
+
+// moveLimit is the reason given for a game stopped after -maxplies
+// half-moves and called a draw, whoever stood better.
+const moveLimit = "Draw: move limit"
 
 // whyResult maps an adjudication to its result.
 func whyResult(why string) string {
@@ -312,7 +323,7 @@ func play(white, black *engine, op opening, maxPlies int) (*chess.Game, string, 
 	levelStreak := 0       // half-moves in a row on which both saw a level game
 	for !g.Outcome().Over() {
 		if g.Ply() >= maxPlies {
-			return g, "Draw: move limit", nil
+			return g, moveLimit, nil
 		}
 		turn := g.Position().Turn()
 		e := white
