@@ -60,7 +60,7 @@ var levels = []levelParams{
 		Depth: 2, Time: 300 * time.Millisecond, Noise: 25, Blind: 0.09, BlindPly: 1, Overlook: 0.09, Margin: 70, Temperature: 25, TopN: 6},
 	{Level: Level{3, "Casual player", "Plays sensible moves and guards its queen, but misses some of your tactics.", 1150},
 		Depth: 2, Time: 400 * time.Millisecond, Noise: 15, Blind: 0.05, BlindPly: 1, Overlook: 0.04, Margin: 50, Temperature: 18, TopN: 5},
-	{Level: Level{4, "Improving player", "Looks a little further ahead, but now and then misses your threat. You will need a plan to win.", 1350},
+	{Level: Level{4, "Improving player", "Looks a little further ahead, but now and then misses your threat. You will need a plan to win.", 1400},
 		Depth: 4, Time: 500 * time.Millisecond, Noise: 18, Blind: 0.08, BlindPly: 3, Overlook: 0.035, Margin: 45, Temperature: 18, TopN: 4},
 	{Level: Level{5, "Club beginner", "Finds most short tactics and rarely gives anything away.", 1650},
 		Depth: 5, Time: 600 * time.Millisecond, Noise: 11, Blind: 0.035, BlindPly: 3, Margin: 28, Temperature: 11, TopN: 3},
