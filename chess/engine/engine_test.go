@@ -208,7 +208,7 @@ func TestLevelsThreeUpKeepTheQueen(t *testing.T) {
 	s := NewSearcher(4)
 	for _, fen := range queenPositions {
 		pos := mustFEN(t, fen)
-		// Levels 4 and 6 are blind to some captures two replies deep;
+		// Levels 4–6 are blind to some captures two replies deep;
 		// levels 7 and 8, which think for a fixed time, are not blind.
 		for level := 3; level <= 6; level++ {
 			for seed := range seeds {
