@@ -84,6 +84,16 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 	if r, ok := hangs(reply, drop-250); ok {
 		return r
 	}
+	// When the better move was a capture too, the move may have missed
+	// material and lost some: Black's queen left hanging on h4 and White's
+	// put where it takes it (3. Qg4?? Qxg4 instead of 3. Qxh4). The loss
+	// is told first, with the capture as the better move, when it is at
+	// least as large as the miss and the two make the cost.
+	if missed := capturedGain(before, best); missed > 0 {
+		if r, ok := hangs(reply, max(drop-250-missed, missed)); ok {
+			return r
+		}
+	}
 	if r, ok := hangs(richestCapture(after), (drop+1)/2); ok {
 		return r
 	}
@@ -100,7 +110,7 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 	}
 	if best != chess.NoMove {
 		// A capture that won material for nothing.
-		if best.IsCapture() && engine.ExchangeGain(before, best) >= worthPawn {
+		if capturedGain(before, best) >= worthPawn {
 			victim, by := best.Captured().Type(), best.Piece().Type()
 			free := before.Attackers(best.To(), c.Other()) == 0
 			if free || value[by] < value[victim] {
@@ -117,6 +127,15 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 		r.Reply = after.SAN(reply)
 	}
 	return r
+}
+
+// capturedGain returns what the capture mv wins in pos by the exchange on
+// its square, or 0 when mv is no capture or wins nothing.
+func capturedGain(pos *chess.Position, mv chess.Move) int {
+	if mv == chess.NoMove || !mv.IsCapture() {
+		return 0
+	}
+	return max(engine.ExchangeGain(pos, mv), 0)
 }
 
 // richestCapture returns the capture that wins the most material in pos

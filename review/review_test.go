@@ -82,6 +82,16 @@ func TestPlantedMistakes(t *testing.T) {
 			sentence: "After Qg6, Black's pawn takes your queen for free.",
 		},
 		{
+			// Black's queen is hanging on h4 and White puts its own where
+			// Black's takes it: the move both missed a queen and lost
+			// one, and the lost queen is told first, with the capture as
+			// the better move.
+			name: "queen put where the queen takes it, instead of taking it",
+			sans: []string{"e4", "e6", "Qh5", "Qh4", "Qg4"}, ply: 5,
+			class: Blunder, code: Hangs,
+			sentence: "After Qg4, Black's queen takes your queen for free. Better was Qxh4.",
+		},
+		{
 			name: "mate in one allowed",
 			sans: []string{"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"}, ply: 6,
 			class: Blunder, code: AllowsMate,
