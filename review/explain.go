@@ -60,10 +60,7 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 	// before fxg6 after 3. Qg6??), the opponent's richest capture does,
 	// if it wins at least half the cost.
 	hangs := func(cap chess.Move, need int) (Reason, bool) {
-		if cap == chess.NoMove || !cap.IsCapture() {
-			return Reason{}, false
-		}
-		if gain := engine.ExchangeGain(after, cap); gain < max(need, worthPawn) {
+		if capturedGain(after, cap) < max(need, worthPawn) {
 			return Reason{}, false
 		}
 		s := cap.To()
@@ -81,18 +78,18 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 		// cost lies elsewhere.
 		return Reason{}, false
 	}
-	if r, ok := hangs(reply, drop-250); ok {
-		return r
-	}
 	// When the better move was a capture too, the move may have missed
 	// material and lost some: Black's queen left hanging on h4 and White's
-	// put where it takes it (3. Qg4?? Qxg4 instead of 3. Qxh4). The loss
-	// is told first, with the capture as the better move, when it is at
-	// least as large as the miss and the two make the cost.
+	// put where it takes it (3. Qg4?? Qxg4 instead of 3. Qxh4). The reply
+	// then also explains the move when it wins at least as much as the
+	// miss and the two make all but 250 cp of the cost; the loss is told
+	// first, with the capture as the better move.
+	need := drop - 250
 	if missed := capturedGain(before, best); missed > 0 {
-		if r, ok := hangs(reply, max(drop-250-missed, missed)); ok {
-			return r
-		}
+		need = min(need, max(drop-250-missed, missed))
+	}
+	if r, ok := hangs(reply, need); ok {
+		return r
 	}
 	if r, ok := hangs(richestCapture(after), (drop+1)/2); ok {
 		return r
@@ -142,11 +139,8 @@ func capturedGain(pos *chess.Position, mv chess.Move) int {
 // by the exchange on its square, or NoMove when none wins any.
 func richestCapture(pos *chess.Position) chess.Move {
 	best, most := chess.NoMove, 0
-	for _, mv := range pos.AppendCaptures(nil) {
-		if !mv.IsCapture() {
-			continue // a quiet promotion
-		}
-		if g := engine.ExchangeGain(pos, mv); g > most {
+	for _, mv := range pos.AppendCaptures(nil) { // with quiet promotions, which gain nothing here
+		if g := capturedGain(pos, mv); g > most {
 			best, most = mv, g
 		}
 	}
