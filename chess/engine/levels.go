@@ -56,9 +56,9 @@ type levelParams struct {
 var levels = []levelParams{
 	{Level: Level{1, "Just learned the moves", "Often leaves a piece where it can be taken and sometimes misses a mate in one. Usually grabs a queen you leave hanging.", 800},
 		Depth: 2, Time: 300 * time.Millisecond, Noise: 60, Blind: 0.18, BlindPly: 1, Overlook: 0.15, Margin: 260, Temperature: 130, TopN: 8},
-	{Level: Level{2, "Beginner", "Sees simple captures and threats, but still loses pieces to your attacks.", 1100},
+	{Level: Level{2, "Beginner", "Sees simple captures and threats, but still loses pieces to your attacks.", 1050},
 		Depth: 2, Time: 300 * time.Millisecond, Noise: 25, Blind: 0.09, BlindPly: 1, Overlook: 0.09, Margin: 70, Temperature: 25, TopN: 6},
-	{Level: Level{3, "Casual player", "Plays sensible moves and guards its queen, but misses some of your tactics.", 1150},
+	{Level: Level{3, "Casual player", "Plays sensible moves and guards its queen, but misses some of your tactics.", 1200},
 		Depth: 2, Time: 400 * time.Millisecond, Noise: 15, Blind: 0.05, BlindPly: 1, Overlook: 0.04, Margin: 50, Temperature: 18, TopN: 5},
 	{Level: Level{4, "Improving player", "Looks a little further ahead, but now and then misses your threat. You will need a plan to win.", 1400},
 		Depth: 4, Time: 500 * time.Millisecond, Noise: 18, Blind: 0.08, BlindPly: 3, Overlook: 0.035, Margin: 45, Temperature: 18, TopN: 4},
@@ -66,8 +66,8 @@ var levels = []levelParams{
 		Depth: 5, Time: 600 * time.Millisecond, Noise: 11, Blind: 0.035, BlindPly: 3, Margin: 28, Temperature: 11, TopN: 3},
 	{Level: Level{6, "Club player", "Solid and careful. Punishes loose pieces and weak kings.", 1750},
 		Depth: 7, Time: 800 * time.Millisecond, Noise: 5, Blind: 0.03, BlindPly: 3, Margin: 15, Temperature: 6, TopN: 2},
-	{Level: Level{7, "Experienced club player", "Thinks quickly at full strength and rarely misses a tactic. Expect a long fight.", 2150},
-		Time: 400 * time.Millisecond, Margin: 8, Temperature: 3, TopN: 2},
+	{Level: Level{7, "Experienced club player", "Thinks deeply and rarely misses a tactic, but once in a while overlooks your reply. Expect a long fight.", 1950},
+		Time: 400 * time.Millisecond, Blind: 0.01, BlindPly: 3, Margin: 8, Temperature: 3, TopN: 2},
 	{Level: Level{8, "Strong club player", "Plays its best move every time. A tough fight even for strong players.", 2200},
 		Time: 1500 * time.Millisecond},
 }
