@@ -84,8 +84,9 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 	// then also explains the move when it wins at least as much as the
 	// miss and the two make all but 250 cp of the cost; the loss is told
 	// first, with the capture as the better move.
+	missed := capturedGain(before, best) // what the better move wins by capturing, if it is one
 	need := drop - 250
-	if missed := capturedGain(before, best); missed > 0 {
+	if missed > 0 {
 		need = min(need, max(drop-250-missed, missed))
 	}
 	if r, ok := hangs(reply, need); ok {
@@ -107,7 +108,7 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 	}
 	if best != chess.NoMove {
 		// A capture that won material for nothing.
-		if capturedGain(before, best) >= worthPawn {
+		if missed >= worthPawn {
 			victim, by := best.Captured().Type(), best.Piece().Type()
 			free := before.Attackers(best.To(), c.Other()) == 0
 			if free || value[by] < value[victim] {

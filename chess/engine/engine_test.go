@@ -209,11 +209,12 @@ func TestLevelsThreeUpKeepTheQueen(t *testing.T) {
 	for _, fen := range queenPositions {
 		pos := mustFEN(t, fen)
 		// Levels 4–7 are blind to some captures two replies deep; level
-		// 8 is not blind. Level 7 thinks for a fixed time, here cut
-		// short: its blind spots do not depend on how long it thinks.
+		// 8 is not blind. A level that thinks for a fixed time (7) is
+		// cut short here: its blind spots do not depend on how long it
+		// thinks.
 		for level := 3; level <= 7; level++ {
 			lim := Limits{}
-			if level == 7 {
+			if levels[level-1].Depth == 0 {
 				lim.Time = 100 * time.Millisecond
 			}
 			for seed := range seeds {
