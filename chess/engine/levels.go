@@ -66,7 +66,7 @@ var levels = []levelParams{
 		Depth: 5, Time: 600 * time.Millisecond, Noise: 11, Blind: 0.035, BlindPly: 3, Margin: 28, Temperature: 11, TopN: 3},
 	{Level: Level{6, "Club player", "Solid and careful. Punishes loose pieces and weak kings.", 1750},
 		Depth: 7, Time: 800 * time.Millisecond, Noise: 5, Blind: 0.03, BlindPly: 3, Margin: 15, Temperature: 6, TopN: 2},
-	{Level: Level{7, "Experienced club player", "Thinks deeply and rarely misses a tactic, but once in a while overlooks your reply. Expect a long fight.", 1950},
+	{Level: Level{7, "Experienced club player", "Thinks deeply and rarely misses a tactic, but once in a while overlooks your reply. Expect a long fight.", 2000},
 		Time: 400 * time.Millisecond, Blind: 0.01, BlindPly: 3, Margin: 8, Temperature: 3, TopN: 2},
 	{Level: Level{8, "Strong club player", "Plays its best move every time. A tough fight even for strong players.", 2200},
 		Time: 1500 * time.Millisecond},
