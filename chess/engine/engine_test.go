@@ -213,8 +213,12 @@ func TestLevelsThreeUpKeepTheQueen(t *testing.T) {
 		// cut short here: its blind spots do not depend on how long it
 		// thinks.
 		for level := 3; level <= 7; level++ {
+			p, err := levelFor(level)
+			if err != nil {
+				t.Fatal(err)
+			}
 			lim := Limits{}
-			if levels[level-1].Depth == 0 {
+			if p.Depth == 0 {
 				lim.Time = 100 * time.Millisecond
 			}
 			for seed := range seeds {
