@@ -42,6 +42,7 @@ import (
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/internal/adjudicate"
 )
 
 // opening is where a game starts: a position (the initial one when fen is
@@ -286,6 +287,11 @@ func appendPGN(path string, g *chess.Game, white, black, result, opening string)
 	fmt.Fprintln(f, g.PGN(map[string]string{"White": white, "Black": black, "Event": "Chesstutor match", "Opening": opening, "Result": result}))
 }
 
+// matchRules adjudicate a match: both engines see the same side lost by
+// more than a rook for six moves in a row, or after move 40 both see the
+// game within 0.1 pawn of level for 10 moves each.
+var matchRules = adjudicate.Rules{LostBy: 700, LostPlies: 6, LevelAfter: 80, LevelWithin: 10, LevelPlies: 20}
+
 // play runs one game and returns it, with an adjudication reason when the
 // game did not end by the rules.
 func play(white, black *engine, op opening, maxPlies int) (*chess.Game, string, error) {
@@ -318,9 +324,8 @@ func play(white, black *engine, op opening, maxPlies int) (*chess.Game, string, 
 			return nil, "", err
 		}
 	}
-	lostStreak := [2]int{} // moves in a row on which both engines saw this colour lost
-	lastScore := [2]int{}  // each colour's engine's last score, from White's view
-	levelStreak := 0       // half-moves in a row on which both saw a level game
+	lastScore := [2]int{} // each colour's engine's last score, from White's view
+	referee := adjudicate.Referee{Rules: matchRules}
 	for !g.Outcome().Over() {
 		if g.Ply() >= maxPlies {
 			return g, moveLimit, nil
@@ -346,29 +351,12 @@ func play(white, black *engine, op opening, maxPlies int) (*chess.Game, string, 
 			score = -score
 		}
 		lastScore[turn] = score
-		// Both engines see the same side lost by more than a rook.
-		for c := chess.White; c <= chess.Black; c++ {
-			sign := 1
-			if c == chess.Black {
-				sign = -1
-			}
-			if sign*lastScore[0] < -700 && sign*lastScore[1] < -700 {
-				lostStreak[c]++
-			} else {
-				lostStreak[c] = 0
-			}
-			if lostStreak[c] >= 6 {
-				return g, fmt.Sprintf("%s wins: adjudicated", titleColor(c.Other())), nil
-			}
-		}
-		// A dead level game: after move 40 both engines see it within
-		// 0.1 pawn for 10 moves each.
-		if g.Ply() > 80 && abs(lastScore[0]) <= 10 && abs(lastScore[1]) <= 10 {
-			levelStreak++
-		} else {
-			levelStreak = 0
-		}
-		if levelStreak >= 20 {
+		switch referee.Observe(g.Ply(), lastScore[0], lastScore[1]) {
+		case adjudicate.WhiteWins:
+			return g, "White wins: adjudicated", nil
+		case adjudicate.BlackWins:
+			return g, "Black wins: adjudicated", nil
+		case adjudicate.Draw:
 			return g, "Draw: adjudicated", nil
 		}
 	}

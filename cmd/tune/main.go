@@ -33,6 +33,7 @@ import (
 
 	"chesstutor/chess"
 	search "chesstutor/chess/engine"
+	"chesstutor/internal/adjudicate"
 	"chesstutor/internal/fenfile"
 )
 
@@ -146,6 +147,16 @@ type start struct {
 // playGame plays one game and returns its quiet positions (nobody in
 // check, and the move chosen is neither a capture nor a promotion), each
 // with the result, or nil when the random start was unbalanced.
+// tuneRules adjudicate the tuning games like the match program, with
+// thresholds of their own (one searcher plays both sides here, so its
+// score stands for both engines'): a side more than nine pawns down for
+// six plies has lost; after move 80 a game within 0.15 pawn of level for
+// 16 plies is drawn.
+var tuneRules = adjudicate.Rules{LostBy: 900, LostPlies: 6, LevelAfter: 160, LevelWithin: 14, LevelPlies: 16}
+
+// labels are the results as the samples write them: White's score.
+var labels = map[string]string{"1-0": "1", "0-1": "0", "1/2-1/2": "0.5"}
+
 func playGame(s *search.Searcher, rng *rand.Rand, starts []start, nodes uint64) ([]string, error) {
 	ctx := context.Background()
 	from := starts[rng.IntN(len(starts))]
@@ -175,8 +186,7 @@ func playGame(s *search.Searcher, rng *rand.Rand, starts []start, nodes uint64) 
 	}
 	var fens []string
 	result := ""
-	winning, level := 0, 0 // plies in a row one side was clearly winning, or the game dead level
-	lastSign := 0
+	referee := adjudicate.Referee{Rules: tuneRules}
 	var history []uint64
 	for !g.Outcome().Over() {
 		pos := g.Position()
@@ -188,33 +198,11 @@ func playGame(s *search.Searcher, rng *rand.Rand, starts []start, nodes uint64) 
 		if pos.Turn() == chess.Black {
 			white = -white
 		}
-		// Adjudicate like the match program, with thresholds of its own
-		// (one searcher plays both sides here, so its score stands for
-		// both engines'): a side more than nine pawns down for six plies
-		// has lost; after move 80 a game that stays level is drawn.
-		sign := 0
-		if abs(white) > 900 {
-			sign = 1
-			if white < 0 {
-				sign = -1
-			}
-		}
-		if sign != 0 && sign == lastSign {
-			winning++
-		} else {
-			winning = min(abs(sign), 1)
-		}
-		lastSign = sign
-		if winning >= 6 {
-			result = map[int]string{1: "1", -1: "0"}[sign]
+		if v := referee.Observe(g.Ply(), white); v != adjudicate.Play {
+			result = labels[v.Result()]
 			break
 		}
-		if g.Ply() > 160 && abs(white) < 15 {
-			level++
-		} else {
-			level = 0
-		}
-		if level >= 16 || g.Ply() > 400 {
+		if g.Ply() > 400 {
 			result = "0.5"
 			break
 		}
@@ -224,10 +212,7 @@ func playGame(s *search.Searcher, rng *rand.Rand, starts []start, nodes uint64) 
 		}
 	}
 	if result == "" {
-		result = map[string]string{"1-0": "1", "0-1": "0"}[g.Outcome().Result]
-		if result == "" {
-			result = "0.5"
-		}
+		result = labels[g.Outcome().Result]
 	}
 	out := make([]string, len(fens))
 	for i, f := range fens {
