@@ -337,7 +337,7 @@ func play(white, black *engine, op opening, maxPlies int) (*chess.Game, string, 
 		}
 		move, score, err := e.think(position + strings.Join(uci, " "))
 		if err != nil {
-			return g, fmt.Sprintf("%s wins: %s failed (%v)", turn.Other().String(), e.name, err), nil
+			return g, fmt.Sprintf("%s wins: %s failed (%v)", titleColor(turn.Other()), e.name, err), nil
 		}
 		m, err := g.Position().ParseUCI(move)
 		if err != nil {

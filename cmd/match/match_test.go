@@ -3,8 +3,11 @@ package main
 import (
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseLevels(t *testing.T) {
@@ -80,6 +83,45 @@ func TestReadOpenings(t *testing.T) {
 		}
 		if _, err := readOpenings(path); err == nil {
 			t.Errorf("readOpenings accepted the %s file", name)
+		}
+	}
+}
+
+// fakeEngine writes a UCI engine script that answers the handshake and
+// meets "go" with the shell command onGo.
+func fakeEngine(t *testing.T, name, onGo string) *engine {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "engine")
+	script := "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n" +
+		"    uci) echo uciok ;;\n    isready) echo readyok ;;\n    go*) " + onGo + " ;;\n" +
+		"    quit) exit 0 ;;\n  esac\ndone\n"
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e, err := startEngine(name, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.movetime = 10 * time.Millisecond
+	t.Cleanup(e.close)
+	return e
+}
+
+// An engine that fails or plays an illegal move loses the game, and the
+// match scores the loss (a failure was once scored as a draw).
+func TestAFaultyEngineLosesTheGame(t *testing.T) {
+	for _, c := range []struct{ name, onGo string }{
+		{"dies", "exit 1"},
+		{"plays an illegal move", "echo 'bestmove e2e5'"},
+	} {
+		white := fakeEngine(t, "White engine", c.onGo)
+		black := fakeEngine(t, "Black engine", "echo 'bestmove e7e5'")
+		g, why, err := play(white, black, opening{name: "start"}, 10)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if g.Ply() != 0 || !strings.HasPrefix(why, "Black wins: White engine") || whyResult(why) != "0-1" {
+			t.Errorf("White's engine %s: %d plies, %q scored %s; want Black to win at once", c.name, g.Ply(), why, whyResult(why))
 		}
 	}
 }
