@@ -62,8 +62,7 @@ func levelSubjects(levels []int, samples, slowSamples int) []*subject {
 // stockfishSubject is Stockfish with UCI_LimitStrength at elo, moving in
 // movetime. Its weakening is random, so each sample may differ.
 func stockfishSubject(path string, elo, samples int, movetime time.Duration) (*subject, *engine, error) {
-	e, err := startEngine(fmt.Sprintf("Stockfish %d", elo), path, map[string]string{
-		"Threads": "1", "Hash": "16", "UCI_LimitStrength": "true", "UCI_Elo": fmt.Sprint(elo)})
+	e, err := startStockfish(path, elo)
 	if err != nil {
 		return nil, nil, err
 	}

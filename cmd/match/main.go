@@ -11,6 +11,12 @@
 //
 //	go run ./cmd/match -engine /tmp/new -opponent-engine /tmp/old -level 8 -opponent-level 8 -movetime 100ms
 //
+// With -stockfish-elo, Stockfish limited to that UCI_Elo plays in place of
+// the site's engine, which shows how Stockfish's own levels score against
+// each other (the yardstick for the levels' games between neighbours):
+//
+//	go run ./cmd/match -stockfish-elo 2000 -elo 1800 -games 64 -movetime 100ms
+//
 // With -loss it plays no match but measures the levels' loss per move
 // (issue 16): in each position of a file (cmd/match/testdata/middlegames.fen,
 // written by -make-positions) every level chooses a move, and Stockfish at
@@ -73,6 +79,7 @@ func main() {
 	level := flag.Int("level", 8, "the site engine's level, 1-8 (0 for full strength)")
 	sfPath := flag.String("stockfish", "/usr/games/stockfish", "path of the opponent engine")
 	elo := flag.Int("elo", 2000, "UCI_Elo for the opponent (0 to play it at full strength)")
+	stockfishElo := flag.Int("stockfish-elo", 0, "play -stockfish limited to this UCI_Elo instead of -engine: how Stockfish's own levels score against each other")
 	oppLevel := flag.Int("opponent-level", 0, "play the site's own engine at this level instead of stockfish")
 	oppEngine := flag.String("opponent-engine", "", "with -opponent-level: another build of the site's UCI binary (an older version, to test a change)")
 	games := flag.Int("games", 20, "number of games")
@@ -132,13 +139,17 @@ func main() {
 		}
 		return
 	}
-	if *enginePath == "" {
+	var us *engine
+	var err error
+	switch {
+	case *stockfishElo > 0:
+		us, err = startStockfish(*sfPath, *stockfishElo)
+	case *enginePath == "":
 		fmt.Fprintln(os.Stderr, "match: -engine is required (build it with: go build -o /tmp/ct-uci ./cmd/uci)")
 		os.Exit(2)
+	default:
+		us, err = startEngine(fmt.Sprintf("Chesstutor level %d", *level), *enginePath, map[string]string{"Level": strconv.Itoa(*level), "Hash": "32"})
 	}
-
-	name := fmt.Sprintf("Chesstutor level %d", *level)
-	us, err := startEngine(name, *enginePath, map[string]string{"Level": strconv.Itoa(*level), "Hash": "32"})
 	if err != nil {
 		fail(err)
 	}
@@ -151,14 +162,7 @@ func main() {
 		}
 		them, err = startEngine(oppName, path, map[string]string{"Level": strconv.Itoa(*oppLevel), "Hash": "32"})
 	} else {
-		opts := map[string]string{"Threads": "1", "Hash": "16"}
-		oppName := "Stockfish"
-		if *elo > 0 {
-			opts["UCI_LimitStrength"] = "true"
-			opts["UCI_Elo"] = strconv.Itoa(*elo)
-			oppName = fmt.Sprintf("Stockfish %d", *elo)
-		}
-		them, err = startEngine(oppName, *sfPath, opts)
+		them, err = startStockfish(*sfPath, *elo)
 	}
 	if err != nil {
 		fail(err)
@@ -413,6 +417,19 @@ func startEngine(name, path string, options map[string]string) (*engine, error) 
 		return nil, err
 	}
 	return e, nil
+}
+
+// startStockfish starts the engine at path as Stockfish on one thread,
+// limited to the UCI_Elo elo (0 for full strength).
+func startStockfish(path string, elo int) (*engine, error) {
+	opts := map[string]string{"Threads": "1", "Hash": "16"}
+	name := "Stockfish"
+	if elo > 0 {
+		opts["UCI_LimitStrength"] = "true"
+		opts["UCI_Elo"] = strconv.Itoa(elo)
+		name = fmt.Sprintf("Stockfish %d", elo)
+	}
+	return startEngine(name, path, opts)
 }
 
 func (e *engine) send(s string) { fmt.Fprintln(e.in, s) }

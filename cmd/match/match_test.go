@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -87,24 +88,57 @@ func TestReadOpenings(t *testing.T) {
 	}
 }
 
-// fakeEngine writes a UCI engine script that answers the handshake and
-// meets "go" with the shell command onGo.
-func fakeEngine(t *testing.T, name, onGo string) *engine {
+// fakeScript writes a UCI engine script that answers the handshake, meets
+// "go" with the shell command onGo and logs every command it reads to its
+// path + ".log".
+func fakeScript(t *testing.T, onGo string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "engine")
-	script := "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n" +
+	script := "#!/bin/sh\nwhile read -r line; do\n  echo \"$line\" >> \"$0.log\"\n  case \"$line\" in\n" +
 		"    uci) echo uciok ;;\n    isready) echo readyok ;;\n    go*) " + onGo + " ;;\n" +
 		"    quit) exit 0 ;;\n  esac\ndone\n"
 	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	e, err := startEngine(name, path, nil)
+	return path
+}
+
+// fakeEngine starts a fakeScript.
+func fakeEngine(t *testing.T, name, onGo string) *engine {
+	t.Helper()
+	e, err := startEngine(name, fakeScript(t, onGo), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	e.movetime = 10 * time.Millisecond
 	t.Cleanup(e.close)
 	return e
+}
+
+// Stockfish is limited to a UCI_Elo only when one is given.
+func TestStartStockfish(t *testing.T) {
+	for _, c := range []struct {
+		elo     int
+		name    string
+		limited bool
+	}{{1800, "Stockfish 1800", true}, {0, "Stockfish", false}} {
+		path := fakeScript(t, "echo 'bestmove e2e4'")
+		e, err := startStockfish(path, c.elo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.close()
+		log, err := os.ReadFile(path + ".log")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sent := string(log)
+		limited := strings.Contains(sent, "setoption name UCI_LimitStrength value true\n") &&
+			strings.Contains(sent, fmt.Sprintf("setoption name UCI_Elo value %d\n", c.elo))
+		if e.name != c.name || limited != c.limited || !strings.Contains(sent, "setoption name Threads value 1\n") {
+			t.Errorf("startStockfish(%d): named %q, sent:\n%s", c.elo, e.name, sent)
+		}
+	}
 }
 
 // An engine that fails or plays an illegal move loses the game, and the
