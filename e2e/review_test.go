@@ -282,6 +282,50 @@ func TestReviewResumesAfterRestart(t *testing.T) {
 	}
 }
 
+// sameVisitor gives the browser the API client's cookie, so both are the
+// same visitor.
+func sameVisitor(t *testing.T, b *Browser, c *apiClient, s *Server) {
+	t.Helper()
+	u, _ := url.Parse(s.URL)
+	var cookies []*network.CookieParam
+	for _, ck := range c.HTTP.Jar.Cookies(u) {
+		cookies = append(cookies, &network.CookieParam{Name: ck.Name, Value: ck.Value, URL: s.URL, HTTPOnly: true})
+	}
+	if _, err := chromedp.Call(b.Ctx, network.SetCookies, network.SetCookiesParams{Cookies: cookies}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReviewFillsInByItself: with scripts, a running review's page does
+// not ask for a refresh; it says the moves fill in, and they do, without
+// a reload.
+func TestReviewFillsInByItself(t *testing.T) {
+	s := newServer(t)
+	c := newAPIClient(t, s)
+	st := c.create(map[string]any{"mode": "friend", "clock": "none", "pass_screen": false})
+	st = c.play(st, longGame[:40]...)
+	if status, _, raw := c.do("POST", "/api/games/"+st.ID+"/review", nil); status != http.StatusAccepted {
+		t.Fatalf("POST review: %d %s", status, raw)
+	}
+	b := newBrowser(t, WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
+	sameVisitor(t, b, c, s)
+	b.Open(s.URL + "/play/" + st.ID + "/review")
+	b.WaitScript("[data-review-root]")
+	if !Eval[bool](b, `document.querySelector("[data-review-root]").dataset.pending === "true"`) {
+		t.Fatal("the review of 40 moves was over before its page opened; nothing to check")
+	}
+	if hint := Eval[string](b, `document.querySelector("[data-review-part=progress]").innerText`); strings.Contains(hint, "Refresh") || !strings.Contains(hint, "fill in here as it goes") {
+		t.Errorf("a running review with scripts says %q; want no refresh link and that the moves fill in", hint)
+	}
+	Eval[bool](b, `window.sameLoad = true`)
+	c.waitReview(st.ID, func(r reviewState) bool { return r.Status == "done" })
+	gameWait(t, b, `document.querySelector("[data-review-root]").dataset.pending === "false" && document.querySelectorAll(".review-move[data-class=pending]").length === 0`)
+	if !Eval[bool](b, `window.sameLoad === true && document.querySelectorAll(".review-move[data-review-ply]").length === 40`) {
+		t.Error("the moves did not fill in without a reload")
+	}
+	b.Screenshot("review-filled-in")
+}
+
 // TestReviewWithoutJavaScript: while the review runs the page shows what
 // is reviewed so far with a refresh link, and every move is a link that
 // works without scripts.
@@ -293,16 +337,8 @@ func TestReviewWithoutJavaScript(t *testing.T) {
 	if status, _, raw := c.do("POST", "/api/games/"+st.ID+"/review", nil); status != http.StatusAccepted {
 		t.Fatalf("POST review: %d %s", status, raw)
 	}
-	// The browser is the same visitor: it carries the API client's cookie.
 	b := newBrowser(t, WithoutJS(), WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
-	u, _ := url.Parse(s.URL)
-	var cookies []*network.CookieParam
-	for _, ck := range c.HTTP.Jar.Cookies(u) {
-		cookies = append(cookies, &network.CookieParam{Name: ck.Name, Value: ck.Value, URL: s.URL, HTTPOnly: true})
-	}
-	if _, err := chromedp.Call(b.Ctx, network.SetCookies, network.SetCookiesParams{Cookies: cookies}); err != nil {
-		t.Fatal(err)
-	}
+	sameVisitor(t, b, c, s)
 	page := s.URL + "/play/" + st.ID + "/review"
 	b.Open(page)
 	if !Eval[bool](b, `document.querySelector("[data-review-refresh]") !== null`) {

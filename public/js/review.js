@@ -83,6 +83,13 @@ if (root) {
     }
   });
 
+  // With this script the page fills in by itself, so the progress part
+  // says so instead of offering the refresh link it has without scripts.
+  function liveHint() {
+    const hint = root.querySelector(".review-refresh");
+    if (hint) hint.textContent = "The computer looks at every position in turn; the moves fill in here as it goes.";
+  }
+
   // While the review runs: poll its progress and refresh what changed.
   async function poll() {
     let body;
@@ -102,6 +109,7 @@ if (root) {
       try {
         const doc = await fetchPage(ply);
         swap(doc, ["progress", "graph", "summary", "moves"]);
+        liveHint();
         // The explanation of the move shown may have just arrived; keep
         // the focus where it is if it is inside the view.
         if (!root.querySelector("[data-review-part=view]").contains(document.activeElement)) swap(doc, ["view"]);
@@ -117,7 +125,10 @@ if (root) {
     }
     setTimeout(poll, 2000);
   }
-  if (root.dataset.pending === "true") setTimeout(poll, 2000);
+  if (root.dataset.pending === "true") {
+    liveHint();
+    setTimeout(poll, 2000);
+  }
   // A finished game's review starts by itself when the page is opened
   // (the result card's Review link); without scripts the button does it.
   if (root.dataset.requested === "false" && root.dataset.over === "true") {
