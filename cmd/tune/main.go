@@ -144,9 +144,6 @@ type start struct {
 	initial bool
 }
 
-// playGame plays one game and returns its quiet positions (nobody in
-// check, and the move chosen is neither a capture nor a promotion), each
-// with the result, or nil when the random start was unbalanced.
 // tuneRules adjudicate the tuning games like the match program, with
 // thresholds of their own (one searcher plays both sides here, so its
 // score stands for both engines'): a side more than nine pawns down for
@@ -157,6 +154,9 @@ var tuneRules = adjudicate.Rules{LostBy: 900, LostPlies: 6, LevelAfter: 160, Lev
 // labels are the results as the samples write them: White's score.
 var labels = map[string]string{"1-0": "1", "0-1": "0", "1/2-1/2": "0.5"}
 
+// playGame plays one game and returns its quiet positions (nobody in
+// check, and the move chosen is neither a capture nor a promotion), each
+// with the result, or nil when the random start was unbalanced.
 func playGame(s *search.Searcher, rng *rand.Rand, starts []start, nodes uint64) ([]string, error) {
 	ctx := context.Background()
 	from := starts[rng.IntN(len(starts))]

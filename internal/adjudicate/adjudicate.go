@@ -63,6 +63,8 @@ func (r *Referee) Observe(ply int, scores ...int) Verdict {
 	return Play
 }
 
+// streak returns the length of a run of n observations in a row after
+// one more: longer by one if the condition holds on it, else nothing.
 func streak(n int, holds bool) int {
 	if holds {
 		return n + 1
