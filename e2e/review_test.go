@@ -282,6 +282,20 @@ func TestReviewResumesAfterRestart(t *testing.T) {
 	}
 }
 
+// reviewing40Moves starts a server, plays 40 moves of a friend game through
+// the API and asks for its review, which then runs for a while.
+func reviewing40Moves(t *testing.T) (*Server, *apiClient, gameState) {
+	t.Helper()
+	s := newServer(t)
+	c := newAPIClient(t, s)
+	st := c.create(map[string]any{"mode": "friend", "clock": "none", "pass_screen": false})
+	st = c.play(st, longGame[:40]...)
+	if status, _, raw := c.do("POST", "/api/games/"+st.ID+"/review", nil); status != http.StatusAccepted {
+		t.Fatalf("POST review: %d %s", status, raw)
+	}
+	return s, c, st
+}
+
 // sameVisitor gives the browser the API client's cookie, so both are the
 // same visitor.
 func sameVisitor(t *testing.T, b *Browser, c *apiClient, s *Server) {
@@ -300,13 +314,7 @@ func sameVisitor(t *testing.T, b *Browser, c *apiClient, s *Server) {
 // not ask for a refresh; it says the moves fill in, and they do, without
 // a reload.
 func TestReviewFillsInByItself(t *testing.T) {
-	s := newServer(t)
-	c := newAPIClient(t, s)
-	st := c.create(map[string]any{"mode": "friend", "clock": "none", "pass_screen": false})
-	st = c.play(st, longGame[:40]...)
-	if status, _, raw := c.do("POST", "/api/games/"+st.ID+"/review", nil); status != http.StatusAccepted {
-		t.Fatalf("POST review: %d %s", status, raw)
-	}
+	s, c, st := reviewing40Moves(t)
 	b := newBrowser(t, WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
 	sameVisitor(t, b, c, s)
 	b.Open(s.URL + "/play/" + st.ID + "/review")
@@ -330,13 +338,7 @@ func TestReviewFillsInByItself(t *testing.T) {
 // is reviewed so far with a refresh link, and every move is a link that
 // works without scripts.
 func TestReviewWithoutJavaScript(t *testing.T) {
-	s := newServer(t)
-	c := newAPIClient(t, s)
-	st := c.create(map[string]any{"mode": "friend", "clock": "none", "pass_screen": false})
-	st = c.play(st, longGame[:40]...)
-	if status, _, raw := c.do("POST", "/api/games/"+st.ID+"/review", nil); status != http.StatusAccepted {
-		t.Fatalf("POST review: %d %s", status, raw)
-	}
+	s, c, st := reviewing40Moves(t)
 	b := newBrowser(t, WithoutJS(), WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
 	sameVisitor(t, b, c, s)
 	page := s.URL + "/play/" + st.ID + "/review"
