@@ -14,6 +14,14 @@ if (root) {
 
   const pageURL = (n) => `/play/${encodeURIComponent(id)}/review?ply=${n}`;
 
+  // With this script the page fills in by itself, so a running review's
+  // progress says so (in the words the page carries for it) instead of
+  // offering the refresh link it has without scripts.
+  function liveHint() {
+    const hint = root.querySelector(".review-refresh[data-live-text]");
+    if (hint) hint.textContent = hint.dataset.liveText;
+  }
+
   // swap replaces the named parts of the page with those of doc.
   function swap(doc, parts) {
     for (const name of parts) {
@@ -21,6 +29,7 @@ if (root) {
       const next = doc.querySelector(`[data-review-part="${name}"]`);
       if (now && next) now.replaceWith(next);
     }
+    liveHint();
   }
 
   async function fetchPage(n) {
@@ -83,13 +92,6 @@ if (root) {
     }
   });
 
-  // With this script the page fills in by itself, so the progress part
-  // says so instead of offering the refresh link it has without scripts.
-  function liveHint() {
-    const hint = root.querySelector(".review-refresh");
-    if (hint) hint.textContent = "The computer looks at every position in turn; the moves fill in here as it goes.";
-  }
-
   // While the review runs: poll its progress and refresh what changed.
   async function poll() {
     let body;
@@ -109,7 +111,6 @@ if (root) {
       try {
         const doc = await fetchPage(ply);
         swap(doc, ["progress", "graph", "summary", "moves"]);
-        liveHint();
         // The explanation of the move shown may have just arrived; keep
         // the focus where it is if it is inside the view.
         if (!root.querySelector("[data-review-part=view]").contains(document.activeElement)) swap(doc, ["view"]);
@@ -125,10 +126,8 @@ if (root) {
     }
     setTimeout(poll, 2000);
   }
-  if (root.dataset.pending === "true") {
-    liveHint();
-    setTimeout(poll, 2000);
-  }
+  liveHint();
+  if (root.dataset.pending === "true") setTimeout(poll, 2000);
   // A finished game's review starts by itself when the page is opened
   // (the result card's Review link); without scripts the button does it.
   if (root.dataset.requested === "false" && root.dataset.over === "true") {
