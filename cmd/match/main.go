@@ -188,36 +188,28 @@ func main() {
 		if !usWhite {
 			white, black = them, us
 		}
-		game, why, err := play(white, black, op, *maxPlies)
+		game, end, err := play(white, black, op, *maxPlies)
 		if err != nil {
 			fail(err)
 		}
-		res := game.Outcome().Result
-		if why != "" {
-			res = whyResult(why)
-		}
 		score := 0.5
 		switch {
-		case res == "1-0" && usWhite, res == "0-1" && !usWhite:
+		case end.result == "1-0" && usWhite, end.result == "0-1" && !usWhite:
 			score = 1
 			w++
-		case res == "1/2-1/2" || res == "*":
+		case end.result == "1/2-1/2":
 			d++
 		default:
 			score = 0
 			l++
 		}
-		reason := game.Outcome().Reason()
-		if why != "" {
-			reason = why
-		}
-		if why == moveLimit {
+		if end.atLimit {
 			unfinished++
 		}
 		fmt.Printf("game %2d  %-26s %-16s vs %-16s %-7s %-40s (%s for %s, %d plies)\n",
-			g+1, op.name, white.name, black.name, res, reason, fmtScore(score), us.name, game.Ply())
+			g+1, op.name, white.name, black.name, end.result, end.reason, fmtScore(score), us.name, game.Ply())
 		if *pgnPath != "" {
-			appendPGN(*pgnPath, game, white.name, black.name, res, op.name)
+			appendPGN(*pgnPath, game, white.name, black.name, end.result, op.name)
 		}
 	}
 	n := w + d + l
@@ -249,19 +241,22 @@ func fmtScore(s float64) string {
 	return "draw"
 }
 
-// moveLimit is the reason given for a game stopped after -maxplies
-// half-moves and called a draw, whoever stood better.
-const moveLimit = "Draw: move limit"
+// ending is how a game of a match ended.
+type ending struct {
+	result string // "1-0", "0-1" or "1/2-1/2"
+	reason string // why, in words
+	// atLimit marks a game stopped after -maxplies half-moves and called a
+	// draw, whoever stood better; the reason then gives both engines' last
+	// scores.
+	atLimit bool
+}
 
-// whyResult maps an adjudication to its result.
-func whyResult(why string) string {
-	switch {
-	case strings.HasPrefix(why, "White wins"):
-		return "1-0"
-	case strings.HasPrefix(why, "Black wins"):
-		return "0-1"
+// won ends a game with a win for winner, for the reason why.
+func won(winner chess.Color, why string) ending {
+	if winner == chess.White {
+		return ending{result: "1-0", reason: "White wins: " + why}
 	}
-	return "1/2-1/2"
+	return ending{result: "0-1", reason: "Black wins: " + why}
 }
 
 // eloEstimate returns the Elo difference implied by the score and the 95%
@@ -296,17 +291,16 @@ func appendPGN(path string, g *chess.Game, white, black, result, opening string)
 // game within 0.1 pawn of level for 10 moves each.
 var matchRules = adjudicate.Rules{LostBy: 700, LostPlies: 6, LevelAfter: 80, LevelWithin: 10, LevelPlies: 20}
 
-// play runs one game and returns it, with an adjudication reason when the
-// game did not end by the rules.
-func play(white, black *engine, op opening, maxPlies int) (*chess.Game, string, error) {
+// play runs one game and returns it with its ending.
+func play(white, black *engine, op opening, maxPlies int) (*chess.Game, ending, error) {
 	fen := cmp.Or(op.fen, chess.StartFEN)
 	start, err := chess.ParseFEN(fen)
 	if err != nil {
-		return nil, "", err
+		return nil, ending{}, err
 	}
 	g, err := chess.NewGame(start)
 	if err != nil {
-		return nil, "", err
+		return nil, ending{}, err
 	}
 	position := "position startpos moves "
 	if op.fen != "" {
@@ -316,23 +310,25 @@ func play(white, black *engine, op opening, maxPlies int) (*chess.Game, string, 
 	for _, u := range strings.Fields(op.moves) {
 		m, err := g.Position().ParseUCI(u)
 		if err != nil {
-			return nil, "", fmt.Errorf("opening move %s: %w", u, err)
+			return nil, ending{}, fmt.Errorf("opening move %s: %w", u, err)
 		}
 		if err := g.Play(m); err != nil {
-			return nil, "", err
+			return nil, ending{}, err
 		}
 		uci = append(uci, u)
 	}
 	for _, e := range []*engine{white, black} {
 		if err := e.newGame(); err != nil {
-			return nil, "", err
+			return nil, ending{}, err
 		}
 	}
 	lastScore := [2]int{} // each colour's engine's last score, from White's view
 	referee := adjudicate.Referee{Rules: matchRules}
 	for !g.Outcome().Over() {
 		if g.Ply() >= maxPlies {
-			return g, moveLimit, nil
+			return g, ending{result: "1/2-1/2", atLimit: true, reason: fmt.Sprintf(
+				"Draw: move limit (White's engine saw %+.2f, Black's %+.2f)",
+				float64(lastScore[chess.White])/100, float64(lastScore[chess.Black])/100)}, nil
 		}
 		turn := g.Position().Turn()
 		e := white
@@ -341,14 +337,14 @@ func play(white, black *engine, op opening, maxPlies int) (*chess.Game, string, 
 		}
 		move, score, err := e.think(position + strings.Join(uci, " "))
 		if err != nil {
-			return g, fmt.Sprintf("%s wins: %s failed (%v)", titleColor(turn.Other()), e.name, err), nil
+			return g, won(turn.Other(), fmt.Sprintf("%s failed (%v)", e.name, err)), nil
 		}
 		m, err := g.Position().ParseUCI(move)
 		if err != nil {
-			return g, fmt.Sprintf("%s wins: %s played the illegal move %s", titleColor(turn.Other()), e.name, move), nil
+			return g, won(turn.Other(), fmt.Sprintf("%s played the illegal move %s", e.name, move)), nil
 		}
 		if err := g.Play(m); err != nil {
-			return nil, "", err
+			return nil, ending{}, err
 		}
 		uci = append(uci, move)
 		if turn == chess.Black {
@@ -357,14 +353,14 @@ func play(white, black *engine, op opening, maxPlies int) (*chess.Game, string, 
 		lastScore[turn] = score
 		switch referee.Observe(g.Ply(), lastScore[0], lastScore[1]) {
 		case adjudicate.WhiteWins:
-			return g, "White wins: adjudicated", nil
+			return g, won(chess.White, "adjudicated"), nil
 		case adjudicate.BlackWins:
-			return g, "Black wins: adjudicated", nil
+			return g, won(chess.Black, "adjudicated"), nil
 		case adjudicate.Draw:
-			return g, "Draw: adjudicated", nil
+			return g, ending{result: "1/2-1/2", reason: "Draw: adjudicated"}, nil
 		}
 	}
-	return g, "", nil
+	return g, ending{result: g.Outcome().Result, reason: g.Outcome().Reason()}, nil
 }
 
 func abs(x int) int {
@@ -372,13 +368,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-func titleColor(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }
 
 // engine is a running UCI engine.

@@ -150,12 +150,32 @@ func TestAFaultyEngineLosesTheGame(t *testing.T) {
 	} {
 		white := fakeEngine(t, "White engine", c.onGo)
 		black := fakeEngine(t, "Black engine", "echo 'bestmove e7e5'")
-		g, why, err := play(white, black, opening{name: "start"}, 10)
+		g, end, err := play(white, black, opening{name: "start"}, 10)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if g.Ply() != 0 || !strings.HasPrefix(why, "Black wins: White engine") || whyResult(why) != "0-1" {
-			t.Errorf("White's engine %s: %d plies, %q scored %s; want Black to win at once", c.name, g.Ply(), why, whyResult(why))
+		if g.Ply() != 0 || end.result != "0-1" || !strings.HasPrefix(end.reason, "Black wins: White engine") || end.atLimit {
+			t.Errorf("White's engine %s: %d plies, %+v; want Black to win at once", c.name, g.Ply(), end)
 		}
+	}
+}
+
+// A game stopped at the move limit is a draw that says how each engine
+// last saw it, from White's side, so a match can tell who stood better.
+func TestMoveLimitKeepsTheScores(t *testing.T) {
+	// Each knight goes out and back: four half-moves, no repetition yet.
+	shuffle := func(out, back string, cp int) string {
+		return fmt.Sprintf("n=$((n+1)); echo 'info depth 1 score cp %d'; "+
+			"if [ $((n%%2)) = 1 ]; then echo 'bestmove %s'; else echo 'bestmove %s'; fi", cp, out, back)
+	}
+	white := fakeEngine(t, "White engine", shuffle("g1f3", "f3g1", 120))
+	black := fakeEngine(t, "Black engine", shuffle("g8f6", "f6g8", 30))
+	g, end, err := play(white, black, opening{name: "start"}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ending{result: "1/2-1/2", atLimit: true, reason: "Draw: move limit (White's engine saw +1.20, Black's -0.30)"}
+	if g.Ply() != 4 || end != want {
+		t.Errorf("after %d plies: %+v; want %+v", g.Ply(), end, want)
 	}
 }
