@@ -42,8 +42,8 @@ func TestParseElos(t *testing.T) {
 }
 
 func TestEloEstimate(t *testing.T) {
-	if d, m := eloEstimate(10, 0, 10); d != 0 || m <= 0 {
-		t.Errorf("an even score: %+.0f ± %.0f, want 0 and a margin", d, m)
+	if d, m := eloEstimate(10, 0, 10); fmt.Sprintf("%+.0f", d) != "+0" || m <= 0 {
+		t.Errorf("an even score: %+.0f ± %.0f, want +0 and a margin", d, m)
 	}
 	// 75 % is about +191 Elo; the mirror result is its negative.
 	up, _ := eloEstimate(15, 0, 5)
