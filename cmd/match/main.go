@@ -271,7 +271,7 @@ func eloEstimate(w, d, l int) (float64, float64) {
 	se := math.Sqrt(variance / n)
 	elo := func(p float64) float64 {
 		p = math.Min(math.Max(p, 0.5/n), 1-0.5/n) // a clean sweep still gives a finite estimate
-		return 400 * math.Log10(p/(1-p)) // +0, not -0, for an even score
+		return 400 * math.Log10(p/(1-p))          // +0, not -0, for an even score
 	}
 	lo, hi := elo(p-1.96*se), elo(p+1.96*se)
 	return elo(p), (hi - lo) / 2
