@@ -209,7 +209,7 @@ func main() {
 		fmt.Printf("game %2d  %-26s %-16s vs %-16s %-7s %-40s (%s for %s, %d plies)\n",
 			g+1, op.name, white.name, black.name, end.result, end.reason, fmtScore(score), us.name, game.Ply())
 		if *pgnPath != "" {
-			appendPGN(*pgnPath, game, white.name, black.name, end.result, op.name)
+			appendPGN(*pgnPath, game, white.name, black.name, op.name, end)
 		}
 	}
 	n := w + d + l
@@ -277,13 +277,30 @@ func eloEstimate(w, d, l int) (float64, float64) {
 	return elo(p), (hi - lo) / 2
 }
 
-func appendPGN(path string, g *chess.Game, white, black, result, opening string) {
+func appendPGN(path string, g *chess.Game, white, black, opening string, end ending) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		fail(err)
 	}
 	defer f.Close()
-	fmt.Fprintln(f, g.PGN(map[string]string{"White": white, "Black": black, "Event": "Chesstutor match", "Opening": opening, "Result": result}))
+	fmt.Fprintln(f, gamePGN(g, white, black, opening, end))
+}
+
+// gamePGN writes a game of the match in PGN. A game the match ended, not
+// the board (adjudicated, stopped at the move limit, lost by an engine
+// that failed), is still going as far as the game knows; it gets the
+// match's result, the reason as a comment and the Termination tag
+// "adjudication", as the PGN standard has it, instead of "*".
+func gamePGN(g *chess.Game, white, black, opening string, end ending) string {
+	tags := map[string]string{"White": white, "Black": black, "Event": "Chesstutor match", "Opening": opening}
+	if g.Outcome().Over() {
+		return g.PGN(tags)
+	}
+	tags["Termination"] = "adjudication"
+	text := strings.TrimSuffix(g.PGN(tags), "*\n")
+	text = strings.Replace(text, `[Result "*"]`, `[Result "`+end.result+`"]`, 1)
+	comment := strings.NewReplacer("{", "(", "}", ")").Replace(end.reason)
+	return strings.TrimRight(text, " \n") + "\n{" + comment + "} " + end.result + "\n"
 }
 
 // matchRules adjudicate a match: both engines see the same side lost by

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"chesstutor/chess"
 )
 
 func TestParseLevels(t *testing.T) {
@@ -177,5 +179,45 @@ func TestMoveLimitKeepsTheScores(t *testing.T) {
 	want := ending{result: "1/2-1/2", atLimit: true, reason: "Draw: move limit (White's engine saw +1.20, Black's -0.30)"}
 	if g.Ply() != 4 || end != want {
 		t.Errorf("after %d plies: %+v; want %+v", g.Ply(), end, want)
+	}
+}
+
+// A game the match ended carries the match's result in its PGN, not "*";
+// a game that ended on the board is written as the game has it.
+func TestGamePGN(t *testing.T) {
+	start, err := chess.ParseFEN(chess.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := chess.NewGame(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(moves ...string) {
+		for _, u := range moves {
+			m, err := g.Position().ParseUCI(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	play("f2f3", "e7e5", "g2g4")
+	text := gamePGN(g, "A", "B", "Test", ending{result: "0-1", reason: "Black wins: adjudicated"})
+	for _, want := range []string{`[Result "0-1"]`, `[Termination "adjudication"]`, `[Opening "Test"]`, "\n1. f3 e5 2. g4\n{Black wins: adjudicated} 0-1\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("adjudicated game's PGN lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "*") {
+		t.Errorf("adjudicated game's PGN still says *:\n%s", text)
+	}
+	play("d8h4")
+	text = gamePGN(g, "A", "B", "Test", ending{result: "0-1", reason: g.Outcome().Reason()})
+	if text != g.PGN(map[string]string{"White": "A", "Black": "B", "Event": "Chesstutor match", "Opening": "Test"}) ||
+		strings.Contains(text, "Termination") || !strings.HasSuffix(text, " 0-1\n") {
+		t.Errorf("finished game's PGN:\n%s", text)
 	}
 }
