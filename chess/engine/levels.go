@@ -63,7 +63,7 @@ var levels = []levelParams{
 	{Level: Level{4, "Improving player", "Looks a little further ahead, but now and then misses your threat. You will need a plan to win.", 1400},
 		Depth: 4, Time: 500 * time.Millisecond, Noise: 18, Blind: 0.08, BlindPly: 3, Overlook: 0.035, Margin: 45, Temperature: 18, TopN: 4},
 	{Level: Level{5, "Club beginner", "Finds most short tactics and rarely gives anything away.", 1650},
-		Depth: 5, Time: 600 * time.Millisecond, Noise: 11, Blind: 0.035, BlindPly: 3, Margin: 28, Temperature: 11, TopN: 3},
+		Depth: 5, Time: 600 * time.Millisecond, Noise: 11, Blind: 0.05, BlindPly: 3, Margin: 28, Temperature: 11, TopN: 3},
 	{Level: Level{6, "Club player", "Solid and careful. Punishes loose pieces and weak kings.", 1800},
 		Depth: 7, Time: 800 * time.Millisecond, Noise: 5, Blind: 0.03, BlindPly: 3, Margin: 15, Temperature: 6, TopN: 2},
 	{Level: Level{7, "Experienced club player", "Thinks deeply and rarely misses a tactic, but once in a while overlooks your reply. Expect a long fight.", 2000},
