@@ -193,7 +193,7 @@ func TestGamePGN(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	play := func(moves ...string) {
+	playMoves := func(moves ...string) {
 		for _, u := range moves {
 			m, err := g.Position().ParseUCI(u)
 			if err != nil {
@@ -204,7 +204,7 @@ func TestGamePGN(t *testing.T) {
 			}
 		}
 	}
-	play("f2f3", "e7e5", "g2g4")
+	playMoves("f2f3", "e7e5", "g2g4")
 	text := gamePGN(g, "A", "B", "Test", ending{result: "0-1", reason: "Black wins: adjudicated"})
 	for _, want := range []string{`[Result "0-1"]`, `[Termination "adjudication"]`, `[Opening "Test"]`, "\n1. f3 e5 2. g4\n{Black wins: adjudicated} 0-1\n"} {
 		if !strings.Contains(text, want) {
@@ -214,7 +214,7 @@ func TestGamePGN(t *testing.T) {
 	if strings.Contains(text, "*") {
 		t.Errorf("adjudicated game's PGN still says *:\n%s", text)
 	}
-	play("d8h4")
+	playMoves("d8h4")
 	text = gamePGN(g, "A", "B", "Test", ending{result: "0-1", reason: g.Outcome().Reason()})
 	if text != g.PGN(map[string]string{"White": "A", "Black": "B", "Event": "Chesstutor match", "Opening": "Test"}) ||
 		strings.Contains(text, "Termination") || !strings.HasSuffix(text, " 0-1\n") {
