@@ -23,7 +23,7 @@ import (
 	"chesstutor/exercise"
 )
 
-//go:embed *.md
+//go:embed en/*.md
 var files embed.FS
 
 // rulesFile is the /rules page; it is rendered like a lesson but is not part
@@ -85,7 +85,11 @@ func (e *Exercise) Task() exercise.Task {
 
 // Load parses and renders every embedded lesson and the rules page.
 func Load() (*Course, error) {
-	return load(files)
+	sub, err := fs.Sub(files, "en")
+	if err != nil {
+		return nil, err
+	}
+	return load(sub)
 }
 
 var fileNameRe = regexp.MustCompile(`^(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$`)

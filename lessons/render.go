@@ -59,7 +59,7 @@ func (blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.Table, extension.Typographer, extension.DefinitionList),
-	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute()),
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100))),
 )
 
