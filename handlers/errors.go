@@ -10,11 +10,13 @@ import (
 
 	"chesstutor/store"
 	"chesstutor/views"
+	"chesstutor/words"
 )
 
 // handleError is the one place errors become responses: JSON
-// {"error": "…"} under /api, the styled error page elsewhere. Only 5xx
-// errors are logged with their detail; visitors never see internals.
+// {"error": "<words in the visitor's language>", "code": "<stable code>"}
+// under /api, the styled error page elsewhere. Only 5xx errors are logged
+// with their detail; visitors never see internals.
 func (h *Handler) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
@@ -43,54 +45,75 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		_ = c.NoContent(status)
 		return
 	}
+	w := h.w(c)
+	text := w.Msg(msg)
 	if isAPI(req.URL.Path) || wantsJSON(req) {
-		_ = c.JSON(status, map[string]string{"error": msg})
+		_ = c.JSON(status, map[string]string{"error": text, "code": msg.Key})
 		return
 	}
-	page, info := "500", views.ErrorInfo{Status: status, Heading: headingFor(status), Message: msg}
+	page, info := "500", views.ErrorInfo{Status: status, Heading: w.T(headingFor(status)), Message: text}
 	if status == http.StatusNotFound {
 		page = "404"
-		if msg == defaultMessage(http.StatusNotFound) {
+		if msg.Key == defaultMessage(http.StatusNotFound) {
 			info.Message = "" // the page has its own friendlier sentence
 		}
 	}
 	if rerr := h.render(c, status, page, info); rerr != nil {
 		h.log.Error("render error page", "err", rerr)
-		_ = c.String(status, msg)
+		_ = c.String(status, text)
 	}
 }
 
-// classify maps an error to a status and a sentence a person reads.
-func (h *Handler) classify(err error) (int, string) {
+// classify maps an error to a status and the message a person reads. An
+// echo.HTTPError carries its message as a words.Message or *words.Error
+// (a code); anything else gets the status's own message.
+func (h *Handler) classify(err error) (int, words.Message) {
 	var he *echo.HTTPError
+	var we *words.Error
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &he):
 		if he.Code >= 500 {
-			return he.Code, defaultMessage(he.Code)
+			return he.Code, words.M(defaultMessage(he.Code))
 		}
-		if s, ok := he.Message.(string); ok && s != "" && s != http.StatusText(he.Code) {
-			return he.Code, s
+		switch m := he.Message.(type) {
+		case words.Message:
+			return he.Code, m
+		case *words.Error:
+			return he.Code, m.Message
+		case string: // TODO(words): every refusal becomes a code; this goes then
+			if m != "" && m != http.StatusText(he.Code) {
+				return he.Code, words.M("error.untranslated", "Text", m)
+			}
 		}
-		return he.Code, defaultMessage(he.Code)
+		return he.Code, words.M(defaultMessage(he.Code))
 	case errors.Is(err, store.ErrNotFound):
-		return http.StatusNotFound, defaultMessage(http.StatusNotFound)
+		return http.StatusNotFound, words.M(defaultMessage(http.StatusNotFound))
 	case errors.Is(err, store.ErrConflict):
-		return http.StatusConflict, defaultMessage(http.StatusConflict)
+		return http.StatusConflict, words.M(defaultMessage(http.StatusConflict))
 	case errors.Is(err, store.ErrGone):
-		return http.StatusConflict, "Your saved progress was deleted a moment ago, so this was not saved. Reload the page and try again."
+		return http.StatusConflict, words.M("error.gone")
 	case errors.As(err, &tooBig):
-		return http.StatusRequestEntityTooLarge, fmt.Sprintf("The request body is too large; the limit is %d bytes.", tooBig.Limit)
+		return http.StatusRequestEntityTooLarge, words.M("error.body_too_large", "Limit", tooBig.Limit)
+	case errors.As(err, &we):
+		return http.StatusBadRequest, we.Message
 	}
 	if msg, ok := storageFault(err); ok {
-		return http.StatusServiceUnavailable, msg
+		return http.StatusServiceUnavailable, words.M(msg)
 	}
-	return http.StatusInternalServerError, defaultMessage(http.StatusInternalServerError)
+	return http.StatusInternalServerError, words.M(defaultMessage(http.StatusInternalServerError))
+}
+
+// refuse is an HTTP error whose words come from the catalogue: the code
+// and its name, value arguments (words.M).
+func refuse(status int, key string, args ...any) *echo.HTTPError {
+	return echo.NewHTTPError(status, words.M(key, args...))
 }
 
 // storageFault recognises a store error the visitor can do nothing about
-// but wait (store.ErrUnavailable), and returns the sentence for the 503
-// (N3). Which database it was, and how it said so, is the store's business.
+// but wait (store.ErrUnavailable), and returns the key of the sentence for
+// the 503 (N3). Which database it was, and how it said so, is the store's
+// business.
 func storageFault(err error) (string, bool) {
 	if !errors.Is(err, store.ErrUnavailable) {
 		return "", false
@@ -102,54 +125,39 @@ func storageFault(err error) (string, bool) {
 	}
 	switch fault {
 	case store.Full:
-		return "The site's storage is full, so it could not save this. Nothing was changed. Please try again later.", true
+		return "error.storage_full", true
 	case store.ReadOnly, store.Unreachable:
-		return "The site cannot save anything right now because its storage is not writable. Nothing was changed. Please try again in a few minutes.", true
+		return "error.storage_read_only", true
 	}
-	return "The site is too busy to save this right now. Nothing was changed. Please try again in a moment.", true
+	return "error.storage_busy", true
 }
 
+// defaultMessage is the key of a status's own message.
 func defaultMessage(status int) string {
 	switch status {
-	case http.StatusBadRequest:
-		return "The request did not make sense to the server. Please check it and try again."
-	case http.StatusForbidden:
-		return "The server refused this request."
-	case http.StatusNotFound:
-		return "We could not find that. The link may be old, or it may belong to someone else."
-	case http.StatusMethodNotAllowed:
-		return "That action is not possible at this address."
-	case http.StatusConflict:
-		return "Something changed in the meantime. Please reload and try again."
-	case http.StatusRequestEntityTooLarge:
-		return "The request is too large."
-	case http.StatusUnsupportedMediaType:
-		return "The server does not understand this kind of content."
-	case http.StatusUnprocessableEntity:
-		return "That is not allowed here."
-	case http.StatusTooManyRequests:
-		return "Too many requests at once. Please wait a moment and try again."
-	case http.StatusServiceUnavailable:
-		return "The site is not ready right now. Please try again in a moment."
+	case http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound, http.StatusMethodNotAllowed,
+		http.StatusConflict, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType,
+		http.StatusUnprocessableEntity, http.StatusTooManyRequests, http.StatusServiceUnavailable:
+		return fmt.Sprintf("error.status_%d", status)
 	}
 	if status >= 500 {
-		return "Something went wrong on our side. Please try again in a moment."
+		return "error.status_500"
 	}
-	return http.StatusText(status)
+	return "error.status_other"
 }
 
 func headingFor(status int) string {
 	switch {
 	case status == http.StatusForbidden:
-		return "That request was refused"
+		return "error.heading_refused"
 	case status == http.StatusRequestEntityTooLarge:
-		return "That was too much at once"
+		return "error.heading_too_much"
 	case status == http.StatusTooManyRequests:
-		return "Slow down a little"
+		return "error.heading_slow_down"
 	case status >= 500:
-		return "Something went wrong on our side"
+		return "error.heading_ours"
 	}
-	return "That did not work"
+	return "error.heading_failed"
 }
 
 func isAPI(path string) bool {

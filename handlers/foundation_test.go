@@ -64,8 +64,9 @@ func wantJSONError(t *testing.T, rec *httptest.ResponseRecorder, status int) str
 	}
 	m := jsonBody(t, rec)
 	msg, ok := m["error"].(string)
-	if !ok || len(m) != 1 || len(msg) < 10 {
-		t.Errorf("error body = %v, want exactly {\"error\": \"a sentence\"}", m)
+	code, _ := m["code"].(string)
+	if !ok || len(m) != 2 || len(msg) < 10 || code == "" {
+		t.Errorf("error body = %v, want exactly {\"error\": \"a sentence\", \"code\": \"a code\"}", m)
 	}
 	return msg
 }

@@ -27,12 +27,14 @@ import (
 	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/views"
+	"chesstutor/words"
 )
 
 // Deps are the dependencies New needs. Store and Views are required.
 type Deps struct {
 	Store   store.Store
 	Views   *views.Renderer
+	Words   *words.Catalogue // defaults to the embedded catalogue
 	Games   *games.Service
 	Rounds  *rounds.Service
 	Lessons *lessons.Course
@@ -91,6 +93,7 @@ const (
 type Handler struct {
 	store   store.Store
 	views   *views.Renderer
+	words   *words.Catalogue
 	games   *games.Service
 	rounds  *rounds.Service
 	lessons *lessons.Course
@@ -116,6 +119,9 @@ func New(d Deps) *Handler {
 	}
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if d.Words == nil {
+		d.Words = words.Default()
 	}
 	if d.Limits.BodyBytes <= 0 {
 		d.Limits.BodyBytes = DefaultBodyBytes
@@ -163,6 +169,7 @@ func New(d Deps) *Handler {
 	return &Handler{
 		assets:            assets,
 		store:             d.Store,
+		words:             d.Words,
 		views:             d.Views,
 		games:             d.Games,
 		rounds:            d.Rounds,
@@ -202,6 +209,7 @@ func (h *Handler) Register(e *echo.Echo) {
 				return isAPI(p) || strings.HasPrefix(p, "/assets/") // assets come compressed already
 			},
 		}),
+		h.chooseLanguage,
 		h.limitBody,
 		h.limitPages,
 		h.identifyVisitor,
@@ -268,6 +276,7 @@ func (h *Handler) render(c echo.Context, status int, page string, data any) erro
 
 		BoardTheme: boardTheme(c),
 		Path:       c.Request().URL.RequestURI(),
+		Lang:       h.w(c).Lang(),
 	}
 	body, err := h.views.Execute(page, p)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/views"
+	"chesstutor/words"
 )
 
 // SiteConfig is what the site takes from outside: the store, the computer
@@ -40,6 +41,9 @@ type SiteConfig struct {
 	// ReviewBudget is the engine time for one game's review; zero means
 	// review.DefaultBudget.
 	ReviewBudget time.Duration
+	// Words is the catalogue of every visitor-facing sentence; nil means
+	// the embedded one (tests pass one loaded with words.WithPseudo).
+	Words *words.Catalogue
 }
 
 // Site is the whole site: every route registered on an Echo instance.
@@ -55,7 +59,11 @@ type Site struct {
 // embedded, checked at start-up), the game and quiz services over the
 // store, and the handlers with their middleware.
 func NewSite(cfg SiteConfig) (*Site, error) {
-	renderer, err := views.New()
+	cat := cfg.Words
+	if cat == nil {
+		cat = words.Default()
+	}
+	renderer, err := views.New(cat)
 	if err != nil {
 		return nil, err
 	}
@@ -78,6 +86,7 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	h := New(Deps{
 		Store:      cfg.Store,
 		Views:      renderer,
+		Words:      cat,
 		Games:      gs,
 		Reviews:    reviews,
 		Rounds:     rounds.New(bank, cfg.Store),

@@ -8,9 +8,9 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 )
 
 // Board describes one board to draw: a diagram in a lesson, an exercise or
@@ -29,6 +29,8 @@ type Board struct {
 	ButtonName  string                    // default "square"
 	Attrs       map[string]string         // extra data-* attributes on the board element
 	Size        string                    // "diagram" (about 320 px) or "full" (the default)
+	// Words is the language of the board's labels; nil means English.
+	Words *words.Words
 }
 
 // Arrow is an arrow from one square's centre to another's.
@@ -43,43 +45,35 @@ type Arrow struct {
 // stateWordList holds the words a screen reader hears for each state
 // class, so no state is shown by colour alone (N4). board.js receives the
 // same list (BoardWords) and labels squares in this order.
-var stateWordList = [][2]string{
-	{"selected", "selected"},
-	{"dest", "possible move"},
-	{"check", "in check"},
-	{"last-move", "last move"},
-	{"marked", "marked"},
-	{"missed", "missed"},
-	{"wrong", "wrong"},
-	{"correct", "correct"},
-	{"subject", "the piece asked about"},
-	{"forbidden", "may not go here"},
-}
+// The catalogue's keys are board.state_<class> with "-" as "_".
+var stateClasses = []string{"selected", "dest", "check", "last-move", "marked", "missed", "wrong", "correct", "subject", "forbidden"}
 
-var stateWords = func() map[string]string {
-	m := map[string]string{}
-	for _, p := range stateWordList {
-		m[p[0]] = p[1]
-	}
-	return m
-}()
+func stateKey(class string) string { return "board.state_" + strings.ReplaceAll(class, "-", "_") }
 
-// pieceWords names a piece as a square's label says it: "white king".
-func pieceWords(p chess.Piece) string { return p.Color().String() + " " + p.Type().String() }
+func isState(class string) bool { return contains(stateClasses, class) }
+
+// pieceWords names a piece as a square's label says it: "white king"
+// (catalogue key board.piece_wK).
+func pieceWords(w *words.Words, p chess.Piece) string { return w.T("board.piece_" + p.String()) }
 
 // BoardWords is the JSON of the words a square's label is made of — each
 // piece code's name and the state classes' words, in order — for
 // board.js, which relabels squares in the browser with the server's words
 // instead of a copy of its own. The layout puts it on <body>.
-var BoardWords = sync.OnceValue(func() string {
+func BoardWords(wd *words.Words) string {
 	w := struct {
 		Pieces map[string]string `json:"pieces"`
 		States [][2]string       `json:"states"`
-	}{Pieces: map[string]string{}, States: stateWordList}
+		Empty  string            `json:"empty"`
+		Light  string            `json:"highlighted"`
+	}{Pieces: map[string]string{}, Empty: wd.T("board.empty"), Light: wd.T("board.highlighted")}
+	for _, c := range stateClasses {
+		w.States = append(w.States, [2]string{c, wd.T(stateKey(c))})
+	}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		for t := chess.Pawn; t <= chess.King; t++ {
 			p := chess.NewPiece(c, t)
-			w.Pieces[p.String()] = pieceWords(p)
+			w.Pieces[p.String()] = pieceWords(wd, p)
 		}
 	}
 	b, err := json.Marshal(w)
@@ -87,7 +81,7 @@ var BoardWords = sync.OnceValue(func() string {
 		panic(err) // strings only: cannot fail
 	}
 	return string(b)
-})
+}
 
 var (
 	classRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
@@ -100,7 +94,7 @@ var (
 // the class "check" automatically.
 func RenderBoard(b Board) template.HTML {
 	if b.Pos == nil {
-		return template.HTML(`<p class="board-error">This board has no position to show.</p>`)
+		return template.HTML(`<p class="board-error">` + template.HTMLEscapeString(b.words().T("board.no_position")) + `</p>`)
 	}
 	esc := template.HTMLEscapeString
 	size := "full"
@@ -155,7 +149,7 @@ func RenderBoard(b Board) template.HTML {
 	for _, k := range keys {
 		fmt.Fprintf(&out, ` %s="%s"`, k, esc(b.Attrs[k]))
 	}
-	fmt.Fprintf(&out, ` role="group" aria-label="%s">`, esc(boardLabel(b.Pos, b.Flipped)))
+	fmt.Fprintf(&out, ` role="group" aria-label="%s">`, esc(boardLabel(b.words(), b.Pos, b.Flipped)))
 
 	for row := 0; row < 8; row++ {
 		for col := 0; col < 8; col++ {
@@ -181,12 +175,20 @@ func displaySquare(row, col int, flipped bool) chess.Square {
 	return chess.NewSquare(col, 7-row)
 }
 
-func boardLabel(p *chess.Position, flipped bool) string {
+// words is the board's language, English when none was given.
+func (b Board) words() *words.Words {
+	if b.Words != nil {
+		return b.Words
+	}
+	return words.Default().For(words.English)
+}
+
+func boardLabel(w *words.Words, p *chess.Position, flipped bool) string {
 	side := chess.White
 	if flipped {
 		side = chess.Black
 	}
-	return fmt.Sprintf("Chess board, %s at the bottom, %s to move", side.Name(), p.Turn().Name())
+	return w.T("board.label", "Bottom", words.M("color."+side.String()), "Turn", words.M("color."+p.Turn().String()))
 }
 
 func writeSquare(out *strings.Builder, b Board, sq chess.Square, row, col int, cls []string, highlighted bool, buttonName string) {
@@ -207,24 +209,27 @@ func writeSquare(out *strings.Builder, b Board, sq chess.Square, row, col int, c
 	}
 	all = append(all, cls...)
 
-	words := []string{sq.String()}
+	wd := b.words()
+	parts := []string{sq.String()}
 	if piece != chess.NoPiece {
-		words = append(words, pieceWords(piece))
+		parts = append(parts, pieceWords(wd, piece))
 	} else {
-		words = append(words, "empty")
+		parts = append(parts, wd.T("board.empty"))
 	}
 	if highlighted {
-		words = append(words, "highlighted")
+		parts = append(parts, wd.T("board.highlighted"))
 	}
 	for _, c := range cls {
-		if w, ok := stateWords[c]; ok && !contains(words, w) {
-			words = append(words, w)
+		if isState(c) {
+			if w := wd.T(stateKey(c)); !contains(parts, w) {
+				parts = append(parts, w)
+			}
 		}
 	}
-	if extra := strings.TrimSpace(b.Labels[sq]); extra != "" && !contains(words, extra) {
-		words = append(words, extra)
+	if extra := strings.TrimSpace(b.Labels[sq]); extra != "" && !contains(parts, extra) {
+		parts = append(parts, extra)
 	}
-	label := esc(strings.Join(words, ", "))
+	label := esc(strings.Join(parts, wd.T("board.label_sep")))
 
 	if b.Interactive {
 		fmt.Fprintf(out, `<button type="submit" class="%s" name="%s" value="%s" data-square="%s" aria-label="%s">`,

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 )
 
 func mustFEN(t *testing.T, fen string) *chess.Position {
@@ -154,7 +155,7 @@ func TestPieceSpriteHasAllPieces(t *testing.T) {
 }
 
 func TestRendererParsesAllPages(t *testing.T) {
-	r, err := New()
+	r, err := New(words.Default())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ package views
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"strings"
 
 	"chesstutor/public"
+	"chesstutor/words"
 )
 
 //go:embed layout.html partials/*.html pages/*.html
@@ -33,25 +35,56 @@ type Page struct {
 	BoardTheme string
 	// Path is the page's own path and query, for forms that come back here.
 	Path string
+	// Lang is the request's language (a code of the catalogue); it picks
+	// the template set whose words are that language's.
+	Lang string
 }
 
 // Renderer holds every page, each parsed together with the layout and the
-// partials.
+// partials, once per language: a set's "t" function speaks its language,
+// so a request's words never depend on anything shared and changing.
 type Renderer struct {
-	pages map[string]*template.Template
+	sets map[string]map[string]*template.Template // lang -> page -> template
+	cat  *words.Catalogue
 }
 
 // requiredPages must exist for the site to boot.
 var requiredPages = []string{"home", "404", "500"}
 
-// Funcs are the template functions every template may use.
-func Funcs() template.FuncMap {
+// Funcs are the template functions every template may use, speaking w's
+// language: t (a key and name, value pairs), th (a key whose text holds
+// markup), msg (a words.Message), lang, languages, scriptWords (the words
+// under a key prefix as JSON for the page's script).
+func Funcs(w *words.Words) template.FuncMap {
 	return template.FuncMap{
-		"asset":      public.URL,
-		"board":      RenderBoard,
-		"pieces":     PieceSprite,
-		"sound":      soundURL,
-		"boardWords": BoardWords,
+		"asset":  public.URL,
+		"board":  func(b Board) template.HTML { b.Words = w; return RenderBoard(b) },
+		"pieces": PieceSprite,
+		"sound":  soundURL,
+		"boardWords": func() string {
+			return BoardWords(w)
+		},
+		"pathOnly": func(p string) string {
+			if i := strings.IndexByte(p, '?'); i >= 0 {
+				return p[:i]
+			}
+			return p
+		},
+		"t":         w.T,
+		"th":        w.HTML,
+		"msg":       w.Msg,
+		"lang":      w.Lang,
+		"languages": w.Catalogue().Languages,
+		"scriptWords": func(prefixes ...string) (string, error) {
+			all := map[string]any{}
+			for _, p := range prefixes {
+				for k, v := range w.Script(p) {
+					all[k] = v
+				}
+			}
+			b, err := json.Marshal(all)
+			return string(b), err
+		},
 		"percent": func(part, whole int) int {
 			if whole <= 0 {
 				return 0
@@ -71,9 +104,26 @@ func soundURL(name string) string {
 	return public.URL(p)
 }
 
-// New parses the layout, the partials and every page.
-func New() (*Renderer, error) {
-	base, err := template.New("layout.html").Funcs(Funcs()).ParseFS(templateFiles, "layout.html", "partials/*.html")
+// New parses the layout, the partials and every page once for each of
+// the catalogue's languages.
+func New(cat *words.Catalogue) (*Renderer, error) {
+	r := &Renderer{sets: map[string]map[string]*template.Template{}, cat: cat}
+	langs := cat.Languages()
+	if cat.Supported(words.Pseudo) {
+		langs = append(langs, words.Language{Code: words.Pseudo})
+	}
+	for _, l := range langs {
+		pages, err := parsePages(cat.For(l.Code))
+		if err != nil {
+			return nil, err
+		}
+		r.sets[l.Code] = pages
+	}
+	return r, nil
+}
+
+func parsePages(w *words.Words) (map[string]*template.Template, error) {
+	base, err := template.New("layout.html").Funcs(Funcs(w)).ParseFS(templateFiles, "layout.html", "partials/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("views: parse layout: %w", err)
 	}
@@ -81,7 +131,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("views: list pages: %w", err)
 	}
-	r := &Renderer{pages: map[string]*template.Template{}}
+	pages := map[string]*template.Template{}
 	for _, f := range files {
 		name := strings.TrimSuffix(path.Base(f), ".html")
 		t, err := base.Clone()
@@ -96,21 +146,25 @@ func New() (*Renderer, error) {
 				return nil, fmt.Errorf("views: page %s does not define {{define %q}}", name, block)
 			}
 		}
-		r.pages[name] = t
+		pages[name] = t
 	}
 	for _, name := range requiredPages {
-		if r.pages[name] == nil {
+		if pages[name] == nil {
 			return nil, fmt.Errorf("views: missing page template pages/%s.html", name)
 		}
 	}
-	return r, nil
+	return pages, nil
 }
 
 // Execute renders a page into memory, so a template error never leaves
 // half a page behind; callers that post-process the page (ETag, 304) use
 // it directly.
 func (r *Renderer) Execute(page string, data Page) ([]byte, error) {
-	t := r.pages[page]
+	set := r.sets[data.Lang]
+	if set == nil {
+		set = r.sets[words.English]
+	}
+	t := set[page]
 	if t == nil {
 		return nil, fmt.Errorf("views: no page template %q", page)
 	}
