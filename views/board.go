@@ -66,7 +66,8 @@ func BoardWords(wd *words.Words) string {
 		States [][2]string       `json:"states"`
 		Empty  string            `json:"empty"`
 		Light  string            `json:"highlighted"`
-	}{Pieces: map[string]string{}, Empty: wd.T("board.empty"), Light: wd.T("board.highlighted")}
+		Sep    string            `json:"sep"`
+	}{Pieces: map[string]string{}, Empty: wd.T("board.empty"), Light: wd.T("board.highlighted"), Sep: wd.T("board.label_sep")}
 	for _, c := range stateClasses {
 		w.States = append(w.States, [2]string{c, wd.T(stateKey(c))})
 	}

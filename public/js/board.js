@@ -99,20 +99,20 @@ export function refreshLabel(el) {
   const name = el.getAttribute("data-square");
   const p = el.querySelector("[data-piece]");
   const said = [name];
-  const { pieces = {}, states = [] } = words();
+  const { pieces = {}, states = [], empty = "", highlighted = "", sep = ", " } = words();
   if (p) {
     const code = p.getAttribute("data-piece");
     said.push(pieces[code] || code);
   } else {
-    said.push("empty");
+    said.push(empty);
   }
-  if (el.classList.contains("highlight")) said.push("highlighted");
+  if (el.classList.contains("highlight")) said.push(highlighted);
   for (const [cls, word] of states) {
     if (el.classList.contains(cls) && !said.includes(word)) said.push(word);
   }
   const extra = el.getAttribute("data-label-extra");
   if (extra) said.push(extra);
-  el.setAttribute("aria-label", said.join(", "));
+  el.setAttribute("aria-label", said.join(sep));
 }
 
 /** Builds a piece ("wQ") as inline SVG using the layout's sprite. */
