@@ -15,7 +15,7 @@ func ParseFEN(s string) (*Position, error) {
 		fields = append(fields, "0", "1")
 	}
 	if len(fields) != 6 {
-		return nil, fmt.Errorf("chess: FEN has %d fields, want 6 (placement, side to move, castling, en passant, half-move clock, move number)", len(fields))
+		return nil, newError("fen_fields", fmt.Sprintf("FEN has %d fields, want 6 (placement, side to move, castling, en passant, half-move clock, move number)", len(fields)), "Count", itoa(len(fields)), "Text", s)
 	}
 	p := &Position{ep: NoSquare}
 	if err := p.parsePlacement(fields[0]); err != nil {
@@ -28,7 +28,7 @@ func ParseFEN(s string) (*Position, error) {
 		p.turn = Black
 		p.hash ^= zobristTurn
 	default:
-		return nil, fmt.Errorf("chess: FEN side to move is %q, want w or b", fields[1])
+		return nil, newError("fen_turn", fmt.Sprintf("FEN side to move is %q, want w or b", fields[1]), "Text", fields[1])
 	}
 	if err := p.parseCastling(fields[2]); err != nil {
 		return nil, err
@@ -51,7 +51,7 @@ func ParseFEN(s string) (*Position, error) {
 func (p *Position) parsePlacement(s string) error {
 	ranks := strings.Split(s, "/")
 	if len(ranks) != 8 {
-		return fmt.Errorf("chess: FEN has %d ranks, want 8", len(ranks))
+		return newError("fen_ranks", fmt.Sprintf("FEN has %d ranks, want 8", len(ranks)), "Count", itoa(len(ranks)), "Text", s)
 	}
 	for i, row := range ranks {
 		rank := 7 - i
@@ -61,33 +61,33 @@ func (p *Position) parsePlacement(s string) error {
 			c := row[j]
 			if c >= '1' && c <= '8' {
 				if lastDigit {
-					return fmt.Errorf("chess: FEN rank %d has two digits in a row (%q); write their sum instead", rank+1, row)
+					return newError("fen_two_digits", fmt.Sprintf("FEN rank %d has two digits in a row (%q); write their sum instead", rank+1, row), "Rank", itoa(rank+1), "Text", row)
 				}
 				lastDigit = true
 				file += int(c - '0')
 				if file > 8 {
-					return fmt.Errorf("chess: FEN rank %d (%q) has more than 8 squares", rank+1, row)
+					return newError("fen_rank_long", fmt.Sprintf("FEN rank %d (%q) has more than 8 squares", rank+1, row), "Rank", itoa(rank+1), "Text", row)
 				}
 				continue
 			}
 			lastDigit = false
 			pc := pieceFromFENChar(c)
 			if pc == NoPiece {
-				return fmt.Errorf("chess: FEN rank %d (%q) has %q, which is not a piece letter (KQRBNP or kqrbnp) or a digit 1–8", rank+1, row, c)
+				return newError("fen_bad_char", fmt.Sprintf("FEN rank %d (%q) has %q, which is not a piece letter (KQRBNP or kqrbnp) or a digit 1–8", rank+1, row, c), "Rank", itoa(rank+1), "Text", row, "Char", string(c))
 			}
 			if file >= 8 {
-				return fmt.Errorf("chess: FEN rank %d (%q) has more than 8 squares", rank+1, row)
+				return newError("fen_rank_long", fmt.Sprintf("FEN rank %d (%q) has more than 8 squares", rank+1, row), "Rank", itoa(rank+1), "Text", row)
 			}
 			p.put(pc, NewSquare(file, rank))
 			file++
 		}
 		if file != 8 {
-			return fmt.Errorf("chess: FEN rank %d (%q) has %d squares, want 8", rank+1, row, file)
+			return newError("fen_rank_length", fmt.Sprintf("FEN rank %d (%q) has %d squares, want 8", rank+1, row, file), "Rank", itoa(rank+1), "Text", row, "Count", itoa(file))
 		}
 	}
 	for c := White; c <= Black; c++ {
 		if n := p.Pieces(c, King).Count(); n > 1 {
-			return fmt.Errorf("chess: FEN has %d %s kings; a side has at most one", n, c)
+			return newError("fen_kings", fmt.Sprintf("FEN has %d %s kings; a side has at most one", n, c), "Count", itoa(n), "Color", c.String())
 		}
 	}
 	return nil
@@ -115,10 +115,10 @@ func (p *Position) parseCastling(s string) error {
 	for j := 0; j < len(s); j++ {
 		i := strings.IndexByte("KQkq", s[j])
 		if i < 0 {
-			return fmt.Errorf("chess: FEN castling field %q has %q; use K, Q, k, q or a single -", s, s[j])
+			return newError("fen_castling_char", fmt.Sprintf("FEN castling field %q has %q; use K, Q, k, q or a single -", s, s[j]), "Text", s, "Char", string(s[j]))
 		}
 		if i <= last {
-			return fmt.Errorf("chess: FEN castling field %q must list rights once each, in the order KQkq", s)
+			return newError("fen_castling_order", fmt.Sprintf("FEN castling field %q must list rights once each, in the order KQkq", s), "Text", s)
 		}
 		last = i
 		right := Castling(1) << i
@@ -132,7 +132,7 @@ func (p *Position) parseCastling(s string) error {
 			color, king, rook = Black, E8, A8
 		}
 		if p.board[king] != NewPiece(color, King) || p.board[rook] != NewPiece(color, Rook) {
-			return fmt.Errorf("chess: FEN castling right %c needs the %s king on %s and a %s rook on %s", s[j], color, king, color, rook)
+			return newError("fen_castling_pieces", fmt.Sprintf("FEN castling right %c needs the %s king on %s and a %s rook on %s", s[j], color, king, color, rook), "Text", s, "Char", string(s[j]), "Color", color.String(), "King", king.String(), "Rook", rook.String())
 		}
 		p.castling |= right
 	}
@@ -146,36 +146,39 @@ func (p *Position) parseEnPassant(s string) error {
 	}
 	sq, err := ParseSquare(s)
 	if err != nil {
-		return fmt.Errorf("chess: FEN en passant field %q is not - or a square", s)
+		return newError("fen_ep_field", fmt.Sprintf("FEN en passant field %q is not - or a square", s), "Text", s)
 	}
 	wantRank, pawnSq, fromSq := 5, sq-8, sq+8
 	if p.turn == Black {
 		wantRank, pawnSq, fromSq = 2, sq+8, sq-8
 	}
 	if sq.Rank() != wantRank {
-		return fmt.Errorf("chess: FEN en passant square %s must be on rank %d when %s is to move", s, wantRank+1, p.turn)
+		return newError("fen_ep_rank", fmt.Sprintf("FEN en passant square %s must be on rank %d when %s is to move", s, wantRank+1, p.turn), "Text", s, "Rank", itoa(wantRank+1), "Color", p.turn.String())
 	}
 	them := p.turn.Other()
 	if p.board[pawnSq] != NewPiece(them, Pawn) || p.board[sq] != NoPiece || p.board[fromSq] != NoPiece {
-		return fmt.Errorf("chess: FEN en passant square %s does not fit the board: a %s pawn must stand on %s with %s and %s empty", s, them, pawnSq, sq, fromSq)
+		return newError("fen_ep_board", fmt.Sprintf("FEN en passant square %s does not fit the board: a %s pawn must stand on %s with %s and %s empty", s, them, pawnSq, sq, fromSq), "Text", s, "Color", them.String(), "Pawn", pawnSq.String(), "From", fromSq.String())
 	}
 	p.ep = sq
 	return nil
 }
 
+// fenFieldCode names the number fields in an Error's Args.
+var fenFieldCode = map[string]string{"half-move clock": "halfmove", "move number": "fullmove"}
+
 func parseFENNumber(s, what string, min, max int) (int, error) {
 	if s == "" || len(s) > 6 || (len(s) > 1 && s[0] == '0') {
-		return 0, fmt.Errorf("chess: FEN %s %q is not a plain number", what, s)
+		return 0, newError("fen_number", fmt.Sprintf("FEN %s %q is not a plain number", what, s), "Field", fenFieldCode[what], "Text", s)
 	}
 	n := 0
 	for j := 0; j < len(s); j++ {
 		if s[j] < '0' || s[j] > '9' {
-			return 0, fmt.Errorf("chess: FEN %s %q is not a plain number", what, s)
+			return 0, newError("fen_number", fmt.Sprintf("FEN %s %q is not a plain number", what, s), "Field", fenFieldCode[what], "Text", s)
 		}
 		n = n*10 + int(s[j]-'0')
 	}
 	if n < min || n > max {
-		return 0, fmt.Errorf("chess: FEN %s %d is out of range (%d–%d)", what, n, min, max)
+		return 0, newError("fen_number_range", fmt.Sprintf("FEN %s %d is out of range (%d–%d)", what, n, min, max), "Field", fenFieldCode[what], "Text", s, "Min", itoa(min), "Max", itoa(max))
 	}
 	return n, nil
 }

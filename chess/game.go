@@ -1,7 +1,6 @@
 package chess
 
 import (
-	"errors"
 	"fmt"
 )
 
@@ -21,18 +20,18 @@ type Game struct {
 // last rank, and the side not to move not in check (R12).
 func NewGame(start *Position) (*Game, error) {
 	if start == nil {
-		return nil, errors.New("chess: a game needs a start position")
+		return nil, newError("game_no_position", "a game needs a start position")
 	}
 	for c := White; c <= Black; c++ {
 		if n := start.Pieces(c, King).Count(); n != 1 {
-			return nil, fmt.Errorf("chess: a game needs exactly one %s king, and this position has %d", c, n)
+			return nil, newError("game_kings", fmt.Sprintf("a game needs exactly one %s king, and this position has %d", c, n), "Color", c.String(), "Count", itoa(n))
 		}
 	}
 	if pawns := (start.byType[Pawn] & (rank1 | rank8)); pawns != 0 {
-		return nil, fmt.Errorf("chess: there is a pawn on %s; pawns never stand on the first or last rank in a game", pawns.First())
+		return nil, newError("game_pawn_rank", fmt.Sprintf("there is a pawn on %s; pawns never stand on the first or last rank in a game", pawns.First()), "Square", pawns.First().String())
 	}
 	if them := start.turn.Other(); start.IsAttacked(start.KingSquare(them), start.turn) {
-		return nil, fmt.Errorf("chess: the %s king is in check although it is %s's turn; that cannot happen in a game", them, start.turn)
+		return nil, newError("game_wrong_check", fmt.Sprintf("the %s king is in check although it is %s's turn; that cannot happen in a game", them, start.turn), "Color", them.String(), "Turn", start.turn.String())
 	}
 	g := &Game{positions: []*Position{start}, hashes: []uint64{start.Hash()}}
 	g.outcome = g.automaticOutcome()
@@ -61,12 +60,12 @@ func (g *Game) Outcome() Outcome { return g.outcome }
 // changes nothing, when the game is over or the move is not legal.
 func (g *Game) Play(m Move) error {
 	if g.outcome.Over() {
-		return fmt.Errorf("chess: the game is over (%s); no more moves can be played", g.outcome.Reason())
+		return newError("game_over", fmt.Sprintf("the game is over (%s); no more moves can be played", g.outcome.Code()), "Ending", g.outcome.Code())
 	}
 	pos := g.Position()
 	san, legal := pos.legalSAN(m)
 	if !legal {
-		return fmt.Errorf("chess: %s is not a legal move here", m.UCI())
+		return newError("move_illegal", fmt.Sprintf("%s is not a legal move here", m.UCI()), "Text", m.UCI())
 	}
 	next := new(Position)
 	pos.PlayInto(m, next)
@@ -83,11 +82,11 @@ func (g *Game) Play(m Move) error {
 // caused.
 func (g *Game) Undo() error {
 	if len(g.moves) == 0 {
-		return errors.New("chess: there is no move to take back")
+		return newError("undo_nothing", "there is no move to take back")
 	}
 	switch g.outcome.Method {
 	case Resignation, Agreement, Timeout:
-		return fmt.Errorf("chess: the game ended by %s, so its moves can no longer be taken back", g.outcome.Method)
+		return newError("undo_over", fmt.Sprintf("the game ended by %s, so its moves can no longer be taken back", g.outcome.Code()), "Ending", g.outcome.Code())
 	}
 	n := len(g.moves) - 1
 	g.positions = g.positions[:n+1]

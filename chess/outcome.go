@@ -1,9 +1,6 @@
 package chess
 
-import (
-	"fmt"
-	"sync/atomic"
-)
+import "fmt"
 
 // Method is how a game ended.
 type Method uint8
@@ -25,7 +22,7 @@ const (
 const numMethods = int(Agreement) + 1
 
 // methodCodes are the stable codes of the methods: what storage holds and
-// what machines compare (N7). They never change; wording does (see Wording).
+// what machines compare (N7). They never change.
 var methodCodes = [numMethods]string{"", "checkmate", "stalemate", "threefold-repetition",
 	"fifty-move-rule", "insufficient-material", "timeout", "resignation", "agreement"}
 
@@ -53,12 +50,15 @@ func ParseMethodCode(code string) (Method, error) {
 	return NoMethod, fmt.Errorf("chess: unknown ending code %q", code)
 }
 
-// String returns the method in words, such as "threefold repetition", or ""
-// for NoMethod. The words are for people and may be reworded; use Code to
-// store or compare.
+// methodNames are the methods in English, for PGN comments and logs.
+var methodNames = [numMethods]string{"", "checkmate", "stalemate", "threefold repetition",
+	"fifty-move rule", "insufficient material", "timeout", "resignation", "agreement"}
+
+// String returns the method in English, such as "threefold repetition", or
+// "" for NoMethod (PGN comments, logs); use Code to store or compare.
 func (m Method) String() string {
 	if int(m) < numMethods {
-		return wording.Load().Methods[m]
+		return methodNames[m]
 	}
 	return ""
 }
@@ -142,91 +142,27 @@ func ParseOutcome(code, result string, flagged Color) (Outcome, error) {
 	return Outcome{}, fmt.Errorf("chess: ending %q with result %q", code, result)
 }
 
-// Reason returns the sentence a person reads, such as "Black wins by
-// checkmate", "Draw by threefold repetition", "White wins on time" or "Draw:
-// White's time ran out, but Black could never checkmate", in the current
-// Wording. It is "" while the game goes on.
+// Reason describes the ending in English, such as "Black wins by
+// checkmate" or "Draw: White's time ran out, but Black could never
+// checkmate", for PGN comments and logs; it is "" while the game goes on.
+// Visitors read endings from the site's catalogue instead (by Code and
+// Winner), in their language.
 func (o Outcome) Reason() string {
-	w := wording.Load()
 	switch o.Method {
 	case NoMethod:
 		return ""
 	case Timeout:
 		if o.IsDraw() {
-			return fmt.Sprintf(w.DrawOnTime, w.color(o.Winner.Other()), w.color(o.Winner))
+			return fmt.Sprintf("Draw: %s's time ran out, but %s could never checkmate", o.Winner.Other().Name(), o.Winner.Name())
 		}
-		return fmt.Sprintf(w.WinsOnTime, w.color(o.Winner))
+		return o.Winner.Name() + " wins on time"
 	case FiftyMoveRule:
-		return w.FiftyMoveDraw
+		return "Draw by the fifty-move rule"
 	}
 	if o.IsDraw() {
-		return fmt.Sprintf(w.DrawBy, w.Methods[o.Method])
+		return "Draw by " + o.Method.String()
 	}
-	return fmt.Sprintf(w.WinsBy, w.color(o.Winner), w.Methods[o.Method])
-}
-
-// Wording holds every word and sentence pattern Method.String and
-// Outcome.Reason use. They are for people only: nothing stored or compared
-// depends on them (N7), so they can be reworded — or translated — without
-// touching stored games.
-type Wording struct {
-	Methods       [numMethods]string // by Method: "checkmate", "threefold repetition", …
-	White, Black  string             // the sides as a sentence names them
-	WinsBy        string             // "%s wins by %s": winner, method
-	DrawBy        string             // "Draw by %s": method
-	WinsOnTime    string             // "%s wins on time": winner
-	DrawOnTime    string             // flagged side, the side that could never mate
-	FiftyMoveDraw string             // the whole sentence
-}
-
-func (w *Wording) color(c Color) string {
-	if c == Black {
-		return w.Black
-	}
-	return w.White
-}
-
-// Map returns a copy of w with f applied to every word and pattern (f must
-// keep the %s verbs of the patterns). Tests use it to reword everything.
-func (w Wording) Map(f func(string) string) Wording {
-	for i := range w.Methods {
-		if w.Methods[i] != "" {
-			w.Methods[i] = f(w.Methods[i])
-		}
-	}
-	for _, s := range []*string{&w.White, &w.Black, &w.WinsBy, &w.DrawBy, &w.WinsOnTime, &w.DrawOnTime, &w.FiftyMoveDraw} {
-		*s = f(*s)
-	}
-	return w
-}
-
-// DefaultWording is the site's English wording.
-func DefaultWording() Wording {
-	return Wording{
-		Methods: [numMethods]string{"", "checkmate", "stalemate", "threefold repetition",
-			"fifty-move rule", "insufficient material", "timeout", "resignation", "agreement"},
-		White: "White", Black: "Black",
-		WinsBy:        "%s wins by %s",
-		DrawBy:        "Draw by %s",
-		WinsOnTime:    "%s wins on time",
-		DrawOnTime:    "Draw: %s's time ran out, but %s could never checkmate",
-		FiftyMoveDraw: "Draw by the fifty-move rule",
-	}
-}
-
-var wording atomic.Pointer[Wording]
-
-func init() {
-	w := DefaultWording()
-	wording.Store(&w)
-}
-
-// SetWording makes w the wording of every later sentence and returns the
-// one it replaces. It is safe to call at any time; the site sets it at
-// most once, at start, and tests use it to show that no stored data
-// depends on the words.
-func SetWording(w Wording) (previous Wording) {
-	return *wording.Swap(&w)
+	return o.Winner.Name() + " wins by " + o.Method.String()
 }
 
 // InsufficientMaterial reports whether neither side can ever checkmate in

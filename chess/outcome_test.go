@@ -68,26 +68,6 @@ func TestOutcomeCodesRoundTrip(t *testing.T) {
 	}
 }
 
-// TestRewordingChangesWordsNotCodes: every sentence follows the wording,
-// no code does.
-func TestRewordingChangesWordsNotCodes(t *testing.T) {
-	o := Outcome{Result: "1/2-1/2", Method: Timeout, Winner: Black}
-	code, reason := o.Code(), o.Reason()
-	prev := SetWording(DefaultWording().Map(func(s string) string { return "«" + s + "»" }))
-	defer SetWording(prev)
-	if o.Code() != code {
-		t.Errorf("code changed with the wording: %q", o.Code())
-	}
-	if got := o.Reason(); got == reason || !strings.Contains(got, "«White»") {
-		t.Errorf("reworded reason = %q", got)
-	}
-	for m := Checkmate; int(m) < numMethods; m++ {
-		if w := m.String(); !strings.HasPrefix(w, "«") {
-			t.Errorf("%s was not reworded: %q", m.Code(), w)
-		}
-	}
-}
-
 func TestFullMoves(t *testing.T) {
 	black, err := ParseFEN("4k3/8/8/8/8/8/8/4K2R b K - 0 7")
 	if err != nil {

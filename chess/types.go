@@ -28,9 +28,15 @@ func (c Color) String() string {
 	return "black"
 }
 
-// Name returns the side as a sentence names it, "White" or "Black", from
-// the Wording in use: the one place the site's words for the colours live.
-func (c Color) Name() string { return wording.Load().color(c) }
+// Name returns the side in English, "White" or "Black", for PGN tags,
+// comments and logs. Visitors read the colours from the site's catalogue
+// (color.white, color.black) in their language.
+func (c Color) Name() string {
+	if c == Black {
+		return "Black"
+	}
+	return "White"
+}
 
 // PieceType is the kind of a piece, without its colour.
 type PieceType uint8
@@ -171,7 +177,7 @@ func (s Square) String() string {
 // ParseSquare parses a square name such as "e4".
 func ParseSquare(s string) (Square, error) {
 	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
-		return NoSquare, fmt.Errorf("chess: %q is not a square; a square is a file a–h and a rank 1–8, like e4", s)
+		return NoSquare, newError("square", fmt.Sprintf("%q is not a square; a square is a file a–h and a rank 1–8, like e4", s), "Text", s)
 	}
 	return NewSquare(int(s[0]-'a'), int(s[1]-'1')), nil
 }

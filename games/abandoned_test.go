@@ -45,13 +45,13 @@ func TestUnfinishedGamesAreCapped(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the abandoned game cannot be read: %v", err)
 	}
-	if st.Status != "abandoned" || st.Result != "*" || len(st.Legal) != 0 || !strings.Contains(st.Reason, "closed") {
+	if st.Status != "abandoned" || st.Result != "*" || len(st.Legal) != 0 || !strings.Contains(st.Word(english).Reason, "closed") {
 		t.Fatalf("abandoned game state: status %q result %q legal %d reason %q", st.Status, st.Result, len(st.Legal), st.Reason)
 	}
 	ply := st.Ply
 	_, err = e.svc.Move(ctx, visitor, oldest, &ply, "", "d4")
 	wantKind(t, err, Conflict)
-	if err != nil && !strings.Contains(err.Error(), "closed") {
+	if err != nil && !strings.Contains(english.Msg(err.(*Error).Message), "closed") {
 		t.Errorf("moving in an abandoned game says %q", err)
 	}
 	list, err := e.svc.List(ctx, visitor, 100)
@@ -59,7 +59,7 @@ func TestUnfinishedGamesAreCapped(t *testing.T) {
 		t.Fatalf("List with an abandoned game: %v", err)
 	}
 	for _, s := range list {
-		if s.ID == oldest && (s.Active || !strings.Contains(s.Reason, "closed")) {
+		if s.ID == oldest && (s.Active || !strings.Contains(english.Msg(s.Reason), "closed")) {
 			t.Errorf("listed abandoned game: active %v reason %q", s.Active, s.Reason)
 		}
 	}

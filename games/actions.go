@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 )
 
 // This file holds the player's actions on a game (G5–G12): each is one
@@ -34,17 +35,17 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 	uci, san = strings.TrimSpace(uci), strings.TrimSpace(san)
 	switch {
 	case uci == "" && san == "":
-		return nil, fail(Invalid, `Send the move as "move" (like "e2e4") or "san" (like "Nf3").`)
+		return nil, fail(Invalid, "refuse_move_missing")
 	case uci != "" && san != "":
-		return nil, fail(Invalid, `Send either "move" or "san", not both.`)
+		return nil, fail(Invalid, "refuse_move_both")
 	case uci != "" && !uciPattern.MatchString(uci):
-		return nil, fail(Invalid, "%q is not a move in UCI form: write the start and end squares, like e2e4 (or e7e8q for a promotion).", clip(uci))
+		return nil, fail(Invalid, "refuse_uci", "Text", clip(uci))
 	case ply == nil:
-		return nil, fail(Invalid, `Send the ply you saw ("ply": the number of half-moves played) with the move.`)
+		return nil, fail(Invalid, "refuse_move_ply")
 	}
 	l, st, err := s.activeAction(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
 		if l.rec.Mode == "computer" && l.turn() != l.human() {
-			return fail(Conflict, "It is the computer's turn. Wait for its move.")
+			return fail(Conflict, "refuse_computer_turn")
 		}
 		pos := l.game.Position()
 		var m chess.Move
@@ -56,10 +57,10 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 		}
 		var syntax *chess.SyntaxError
 		if errors.As(err, &syntax) {
-			return fail(Invalid, "%s", sentence(trimChess(err)))
+			return failChess(Invalid, err, "refuse_move_unreadable", "Text", clip(san))
 		}
 		if err != nil {
-			return fail(Illegal, "%s", sentence(trimChess(err)))
+			return failChess(Illegal, err, "refuse_move_illegal", "Text", clip(san+uci))
 		}
 		if err := l.play(m, now); err != nil {
 			return err
@@ -90,7 +91,7 @@ func WithoutReply(ctx context.Context) context.Context {
 func (s *Service) Undo(ctx context.Context, visitor, id string, ply *int) (*State, error) {
 	return answer(s.action(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
 		if !l.rec.Undo {
-			return fail(Conflict, "Undo is switched off for this game.")
+			return fail(Conflict, "refuse_undo_off")
 		}
 		if err := l.requireActive(); err != nil {
 			return err
@@ -100,7 +101,7 @@ func (s *Service) Undo(ctx context.Context, visitor, id string, ply *int) (*Stat
 			n = 2
 		}
 		if l.game.Ply() < n {
-			return fail(Conflict, "There is no move of yours to take back yet.")
+			return fail(Conflict, "refuse_undo_nothing")
 		}
 		s.cancelSearch(id)
 		running := !l.rec.RunningSince.IsZero()
@@ -148,18 +149,18 @@ func (s *Service) OfferDraw(ctx context.Context, visitor, id string, ply *int) (
 		if l.rec.Mode == "computer" {
 			accept, why := computerAcceptsDraw(l.game.Position(), l.human().Other())
 			if !accept {
-				l.message = "The computer declines your draw offer: " + why
+				l.message = words.M("game.computer_declines", "Why", why)
 				return errNoChange
 			}
 			s.cancelSearch(id)
 			l.settle(now)
 			l.game.AgreeDraw()
 			l.sync()
-			l.message = "The computer accepts your draw offer: " + why
+			l.message = words.M("game.computer_accepts", "Why", why)
 			return nil
 		}
 		if l.rec.DrawOffer != "" {
-			return fail(Conflict, "A draw offer is already waiting for an answer.")
+			return fail(Conflict, "refuse_draw_waiting")
 		}
 		l.rec.DrawOffer = l.turn().String()
 		return nil
@@ -179,7 +180,7 @@ func (s *Service) DeclineDraw(ctx context.Context, visitor, id string, ply *int)
 func (s *Service) answerDraw(ctx context.Context, visitor, id string, ply *int, accept bool) (*State, error) {
 	return answer(s.activeAction(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
 		if l.rec.DrawOffer == "" {
-			return fail(Conflict, "There is no draw offer waiting for an answer.")
+			return fail(Conflict, "refuse_no_draw_offer")
 		}
 		l.rec.DrawOffer = ""
 		if accept {
@@ -202,11 +203,10 @@ func (s *Service) Flag(ctx context.Context, visitor, id string, ply *int) (*Stat
 			return err
 		}
 		if !l.timed() {
-			return fail(Conflict, "This game has no clock, so no flag can fall.")
+			return fail(Conflict, "refuse_no_clock")
 		}
 		left := l.remaining(now)
-		return fail(Conflict, "%s's clock still has %s left, so the flag has not fallen.",
-			l.turn().Name(), formatMS(pick(left, l.turn())))
+		return fail(Conflict, "refuse_flag_"+l.turn().String(), "Left", formatMS(pick(left, l.turn())))
 	}))
 }
 

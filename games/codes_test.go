@@ -12,6 +12,7 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/store/sqlite"
+	"chesstutor/words"
 )
 
 // oldAnswers is what the games service answered, before issue 17, for
@@ -22,7 +23,21 @@ type oldAnswers struct {
 		PGNName string
 		PGN     string
 	}
-	List []Summary
+	List []map[string]any
+}
+
+// wordedList is the game list as the old API answered it: the sentences in
+// English.
+func wordedList(t *testing.T, list []Summary) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	if err := json.Unmarshal([]byte(jsonOf(t, list)), &out); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range list {
+		out[i]["Opponent"], out[i]["Reason"] = english.Msg(s.Opponent), english.Msg(s.Reason)
+	}
+	return out
 }
 
 // oldDatabase restores the database written before issue 17 (endings and
@@ -84,7 +99,7 @@ func TestOldGamesAnswerTheSame(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %s (%s): %v", id, old.State.Status, err)
 		}
-		if g, w := jsonOf(t, got), jsonOf(t, old.State); g != w {
+		if g, w := jsonOf(t, got.Word(english)), jsonOf(t, old.State); g != w {
 			t.Errorf("game %s answers\n%s\nwant\n%s", id, g, w)
 		}
 		name, text, err := svc.PGN(ctx, visitor, id)
@@ -100,67 +115,61 @@ func TestOldGamesAnswerTheSame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var roundTrip []Summary // the old list went through JSON once
-	if err := json.Unmarshal([]byte(jsonOf(t, list)), &roundTrip); err != nil {
-		t.Fatal(err)
-	}
-	if g, w := jsonOf(t, roundTrip), jsonOf(t, want.List); g != w {
+	if g, w := jsonOf(t, wordedList(t, list)), jsonOf(t, want.List); g != w {
 		t.Errorf("game list\n%s\nwant\n%s", g, w)
 	}
 }
 
-// reword swaps every display word and sentence for another until the test
-// ends, as a new wording or a translation would.
-func reword(t *testing.T) {
-	prev := chess.SetWording(chess.DefaultWording().Map(func(s string) string { return "«" + strings.ToUpper(s[:1]) + s[1:] + "»" }))
-	t.Cleanup(func() { chess.SetWording(prev) })
-}
+// english words states as the English pages do.
+var english = words.Default().For(words.English)
 
-// TestRewordedGamesLoadTheSame rewords every display string and shows
-// every stored game still loads the same: same status, result, position,
-// moves and clocks; only the sentences follow the new words. Before issue
-// 17 a reworded "resignation" would have reopened resigned games.
-func TestRewordedGamesLoadTheSame(t *testing.T) {
+// TestGamesLoadTheSameInEveryLanguage words every stored game in every
+// language (and the pseudo-language) and shows that only the sentences
+// change: same status, result, position, moves and clocks, because only
+// codes are stored.
+func TestGamesLoadTheSameInEveryLanguage(t *testing.T) {
 	svc, want := oldDatabase(t)
 	ctx := context.Background()
-	reword(t)
-	for id, old := range want.Games {
-		got, err := svc.Get(ctx, visitor, id)
-		if err != nil {
-			t.Fatalf("game %s (%s) after rewording: %v", id, old.State.Status, err)
+	cat := words.MustLoad(words.WithPseudo())
+	for _, code := range []string{"es", "ru", words.Pseudo} {
+		w := cat.For(code)
+		for id, old := range want.Games {
+			got, err := svc.Get(ctx, visitor, id)
+			if err != nil {
+				t.Fatalf("game %s (%s) in %s: %v", id, old.State.Status, code, err)
+			}
+			got.Word(w)
+			if got.Status != "active" && (got.Reason == "" || got.Reason == old.State.Reason) {
+				t.Errorf("game %s in %s: reason %q is not in that language", id, code, got.Reason)
+			}
+			if code == words.Pseudo && got.Status != "active" && !strings.HasPrefix(got.Reason, words.PseudoOpen) {
+				t.Errorf("game %s: reason %q escaped the catalogue", id, got.Reason)
+			}
+			// Reason, Cause and Notes are sentences and follow the
+			// language; everything else must not change.
+			withoutWords := func(s State) string { s.Reason, s.Cause, s.Notes = "", "", nil; return jsonOf(t, s) }
+			if g, w := withoutWords(*got), withoutWords(*old.State); g != w {
+				t.Errorf("game %s in %s answers\n%s\nwant\n%s", id, code, g, w)
+			}
 		}
-		if got.Status != "active" && (got.Reason == old.State.Reason || !strings.Contains(got.Reason, "«")) {
-			t.Errorf("game %s: reason %q does not follow the new wording", id, got.Reason)
+		list, err := svc.List(ctx, visitor, 100)
+		if err != nil || len(list) != len(want.List) {
+			t.Fatalf("list in %s: %d games, %v", code, len(list), err)
 		}
-		// Reason and Cause are sentences and follow the wording (Cause
-		// names the colours); everything else must not change.
-		withoutReason := func(s State) string { s.Reason, s.Cause = "", ""; return jsonOf(t, s) }
-		if g, w := withoutReason(*got), withoutReason(*old.State); g != w {
-			t.Errorf("game %s after rewording answers\n%s\nwant\n%s", id, g, w)
-		}
-		if _, _, err := svc.PGN(ctx, visitor, id); err != nil {
-			t.Errorf("game %s PGN after rewording: %v", id, err)
-		}
-	}
-	list, err := svc.List(ctx, visitor, 100)
-	if err != nil || len(list) != len(want.List) {
-		t.Fatalf("list after rewording: %d games, %v", len(list), err)
-	}
-	for i, s := range list {
-		if s.Active != want.List[i].Active || s.Result != want.List[i].Result ||
-			(!s.Active && !strings.Contains(s.Reason, "«")) {
-			t.Errorf("listed game %s after rewording: %+v", s.ID, s)
+		for i, s := range list {
+			if s.Active != want.List[i]["Active"] || s.Result != want.List[i]["Result"] ||
+				(!s.Active && w.Msg(s.Reason) == english.Msg(s.Reason)) {
+				t.Errorf("listed game %s in %s: %+v", s.ID, code, s)
+			}
 		}
 	}
 }
 
-// TestGamesStoredUnderOneWordingLoadUnderAnother: a game that ends while
-// the words are different loads with the same ending once they change
-// back, because only codes were stored.
-func TestGamesStoredUnderOneWordingLoadUnderAnother(t *testing.T) {
+// TestEndingsStoredAsCodes: a game's ending is stored as codes and worded
+// only when read, in the reader's language.
+func TestEndingsStoredAsCodes(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	prev := chess.SetWording(chess.DefaultWording().Map(func(s string) string { return "~" + s + "~" }))
 	resigned := e.play(t, e.create(t, NewGame{Mode: "friend"}), "e4")
 	ply := 1
 	resigned, err := e.svc.Resign(ctx, visitor, resigned.ID, &ply)
@@ -176,23 +185,26 @@ func TestGamesStoredUnderOneWordingLoadUnderAnother(t *testing.T) {
 	if flagged, err = e.svc.Flag(ctx, visitor, flagged.ID, &ply); err != nil {
 		t.Fatal(err)
 	}
-	chess.SetWording(prev)
-
+	ru := words.Default().For("ru")
 	for _, tc := range []struct {
-		before       *State
-		status       string
-		result       string
-		reason, code string
+		before                *State
+		status                string
+		result                string
+		reason, russian, code string
 	}{
-		{resigned, "resignation", "1-0", "White wins by resignation", "resignation"},
-		{flagged, "timeout", "1/2-1/2", "Draw: White's time ran out, but Black could never checkmate", chess.TimeoutNoMate},
+		{resigned, "resignation", "1-0", "White wins by resignation", "Белые победили: чёрные сдались", "resignation"},
+		{flagged, "timeout", "1/2-1/2", "Draw: White's time ran out, but Black could never checkmate",
+			"Ничья: у белых кончилось время, но чёрные никогда не смогли бы поставить мат", chess.TimeoutNoMate},
 	} {
 		got, err := e.svc.Get(ctx, visitor, tc.before.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Status != tc.status || got.Result != tc.result || got.Reason != tc.reason || got.FEN != tc.before.FEN {
+		if got.Status != tc.status || got.Result != tc.result || got.Word(english).Reason != tc.reason || got.FEN != tc.before.FEN {
 			t.Errorf("got %q %q %q, want %q %q %q", got.Status, got.Result, got.Reason, tc.status, tc.result, tc.reason)
+		}
+		if r := got.Word(ru).Reason; r != tc.russian {
+			t.Errorf("in Russian: %q, want %q", r, tc.russian)
 		}
 		rec, err := e.st.Game(ctx, tc.before.ID)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 	"chesstutor/chess/engine"
 	"chesstutor/store"
 )
@@ -19,7 +20,7 @@ import (
 func (s *Service) Reply(ctx context.Context, visitor, id string, ply *int) (*State, error) {
 	l, st, err := s.action(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
 		if l.rec.Mode != "computer" {
-			return fail(Conflict, "This is a game between two people; there is no computer to reply.")
+			return fail(Conflict, "refuse_no_computer")
 		}
 		return errNoChange
 	})
@@ -123,30 +124,20 @@ func material(pos *chess.Position, c chess.Color) int {
 // has none.
 func PieceValue(t chess.PieceType) int { return pieceValues[t] }
 
-// pawnWords says a material difference in pawns: "one pawn", "two pawns".
-func pawnWords(n int) string {
-	words := []string{"no pawns", "one pawn", "two pawns", "three pawns", "four pawns", "five pawns",
-		"six pawns", "seven pawns", "eight pawns", "nine pawns", "ten pawns"}
-	if n < len(words) {
-		return words[n]
-	}
-	return fmt.Sprintf("%d pawns", n)
-}
-
 // computerAcceptsDraw is the rule of G9: the computer accepts a draw when
 // it is behind on material, or when material is level and the game has
 // reached move 30; otherwise it declines. The second value says why, in
 // pawns (a knight is worth three).
-func computerAcceptsDraw(pos *chess.Position, computer chess.Color) (bool, string) {
+func computerAcceptsDraw(pos *chess.Position, computer chess.Color) (bool, words.Message) {
 	mine, yours := material(pos, computer), material(pos, computer.Other())
 	switch {
 	case mine < yours:
-		return true, fmt.Sprintf("it is %s behind.", pawnWords(yours-mine))
+		return true, words.M("game.draw_why_behind", "Count", yours-mine)
 	case mine == yours && pos.FullmoveNumber() >= 30:
-		return true, fmt.Sprintf("material is level and the game has reached move %d.", pos.FullmoveNumber())
+		return true, words.M("game.draw_why_level_late", "Move", pos.FullmoveNumber())
 	case mine == yours:
-		return false, fmt.Sprintf("material is level, and it only agrees to a draw in a level position from move 30 on (this is move %d).", pos.FullmoveNumber())
+		return false, words.M("game.draw_why_level_early", "Move", pos.FullmoveNumber())
 	default:
-		return false, fmt.Sprintf("it is %s ahead and wants to play on.", pawnWords(mine-yours))
+		return false, words.M("game.draw_why_ahead", "Count", mine-yours)
 	}
 }

@@ -31,14 +31,14 @@ func (s *Service) Create(ctx context.Context, visitor string, req NewGame) (*Sta
 	}
 	start, err := chess.ParseFEN(rec.StartFEN)
 	if err != nil {
-		return nil, fail(Invalid, "That FEN is not a position this site can read: %v.", trimChess(err))
+		return nil, failChess(Invalid, err, "refuse_fen")
 	}
 	g, err := chess.NewGame(start)
 	if err != nil {
-		return nil, fail(Invalid, "A game cannot start from that position: %v.", trimChess(err))
+		return nil, failChess(Invalid, err, "refuse_start")
 	}
 	if g.Outcome().Result != "*" {
-		return nil, fail(Invalid, "That position is already finished (%s), so there is nothing to play.", g.Outcome().Reason())
+		return nil, fail(Invalid, "refuse_finished", "Ending", EndingMessage(g.Outcome()))
 	}
 	rec.StartFEN = start.FEN()
 	// At most s.max unfinished games per visitor: the least recently
@@ -62,9 +62,9 @@ func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 	case "friend", "computer":
 		rec.Mode = req.Mode
 	case "":
-		return nil, fail(Invalid, `Say who you play against: "mode" is "friend" or "computer".`)
+		return nil, fail(Invalid, "refuse_mode_missing")
 	default:
-		return nil, fail(Invalid, `Unknown mode %q: use "friend" or "computer".`, req.Mode)
+		return nil, fail(Invalid, "refuse_mode", "Text", clip(req.Mode))
 	}
 	switch req.Color {
 	case "white", "black":
@@ -75,20 +75,20 @@ func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 			rec.HumanColor = "black"
 		}
 	default:
-		return nil, fail(Invalid, `Unknown colour %q: use "white", "black" or "random".`, req.Color)
+		return nil, fail(Invalid, "refuse_color", "Text", clip(req.Color))
 	}
 	if rec.Mode == "friend" {
 		rec.HumanColor = "white"
 	}
 	if rec.Mode == "computer" {
 		if s.engine == nil {
-			return nil, fail(Unavailable, "The computer opponent is not running right now. Play a friend instead, or try again later.")
+			return nil, fail(Unavailable, "refuse_computer_down")
 		}
 		switch {
 		case req.Level == 0:
 			rec.Level = engine.MinLevel
 		case req.Level < engine.MinLevel || req.Level > engine.MaxLevel:
-			return nil, fail(Invalid, "The level must be between %d and %d, not %d.", engine.MinLevel, engine.MaxLevel, req.Level)
+			return nil, fail(Invalid, "refuse_level", "Min", engine.MinLevel, "Max", engine.MaxLevel, "Level", req.Level)
 		default:
 			rec.Level = req.Level
 		}
@@ -99,7 +99,7 @@ func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 	}
 	c, ok := clockChoice(name)
 	if !ok {
-		return nil, fail(Invalid, "Unknown time control %q: choose %s.", req.Clock, clockNamesText())
+		return nil, fail(Invalid, "refuse_clock", "Text", clip(req.Clock), "Names", clockNamesText())
 	}
 	rec.ClockName = name
 	rec.BaseMS = int64(float64(c.Base.Milliseconds()) * s.scale)
@@ -115,7 +115,7 @@ func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 	rec.StartFEN = chess.StartFEN
 	if f := strings.TrimSpace(req.FEN); f != "" {
 		if len(f) > 120 {
-			return nil, fail(Invalid, "That FEN is too long to be a chess position.")
+			return nil, fail(Invalid, "refuse_fen_long")
 		}
 		rec.StartFEN = f
 	}

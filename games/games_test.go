@@ -130,7 +130,7 @@ func wantKind(t *testing.T, err error, want Kind) {
 func TestFoolsMateEndsByCheckmate(t *testing.T) {
 	e := newEnv(t)
 	st := e.play(t, e.create(t, NewGame{Mode: "friend"}), "f3", "e5", "g4", "Qh4#")
-	if st.Status != "checkmate" || st.Result != "0-1" || st.Reason != "Black wins by checkmate" {
+	if st.Status != "checkmate" || st.Result != "0-1" || st.Word(english).Reason != "Black wins by checkmate" {
 		t.Fatalf("got status %q result %q reason %q, want checkmate 0-1", st.Status, st.Result, st.Reason)
 	}
 	if st.Check != "e1" || st.LastMove != "d8h4" || len(st.Legal) != 0 {
@@ -170,6 +170,7 @@ func TestAutomaticEndings(t *testing.T) {
 			if st.Status != tc.status || st.Result != "1/2-1/2" {
 				t.Fatalf("got %q %q, want %q 1/2-1/2", st.Status, st.Result, tc.status)
 			}
+			st.Word(english)
 			if len(st.Cause) < len(tc.causeStart) || st.Cause[:len(tc.causeStart)] != tc.causeStart {
 				t.Errorf("cause %q, want it to start %q", st.Cause, tc.causeStart)
 			}
@@ -179,11 +180,11 @@ func TestAutomaticEndings(t *testing.T) {
 
 func TestDrawRuleNotes(t *testing.T) {
 	e := newEnv(t)
-	st := e.play(t, e.create(t, NewGame{Mode: "friend"}), "Nf3", "Nf6", "Ng1", "Ng8")
+	st := e.play(t, e.create(t, NewGame{Mode: "friend"}), "Nf3", "Nf6", "Ng1", "Ng8").Word(english)
 	if st.Repetition != 2 || len(st.Notes) != 1 || st.Notes[0][:27] != "This position has occurred " {
 		t.Fatalf("after returning once: repetition %d notes %q", st.Repetition, st.Notes)
 	}
-	st = e.play(t, e.create(t, NewGame{Mode: "friend", FEN: "k7/8/8/8/8/8/8/KR6 w - - 85 80"}), "Rb2")
+	st = e.play(t, e.create(t, NewGame{Mode: "friend", FEN: "k7/8/8/8/8/8/8/KR6 w - - 85 80"}), "Rb2").Word(english)
 	if st.HalfmoveClock != 86 || len(st.Notes) != 1 || st.Notes[0][:36] != "Fifty-move count: 86 of 100 half-mov" {
 		t.Fatalf("fifty-move note: halfmove %d notes %q", st.HalfmoveClock, st.Notes)
 	}
@@ -423,7 +424,7 @@ func TestResignGivesUpForThePlayerToMove(t *testing.T) {
 	st := e.play(t, e.create(t, NewGame{Mode: "friend"}), "e4")
 	ply := 1
 	st, err := e.svc.Resign(context.Background(), visitor, st.ID, &ply)
-	if err != nil || st.Result != "1-0" || st.Reason != "White wins by resignation" {
+	if err != nil || st.Result != "1-0" || st.Word(english).Reason != "White wins by resignation" {
 		t.Fatalf("resign: %+v %v", st, err)
 	}
 	got, _ := e.svc.Get(context.Background(), visitor, st.ID)
@@ -491,9 +492,9 @@ func TestComputerDrawOffer(t *testing.T) {
 		accept    bool
 		says      string // the reason speaks in pawns, not raw totals
 	}{
-		{"computer a rook down", "r3k3/8/8/8/8/8/8/R3K2R w - - 0 10", true, "it is five pawns behind"},
-		{"computer a rook up", "r3k2r/8/8/8/8/8/8/R3K3 w - - 0 10", false, "it is five pawns ahead"},
-		{"computer two pawns up", "r3k3/pp6/8/8/8/8/8/R3K3 w - - 0 10", false, "it is two pawns ahead"},
+		{"computer a rook down", "r3k3/8/8/8/8/8/8/R3K2R w - - 0 10", true, "it is 5 pawns behind"},
+		{"computer a rook up", "r3k2r/8/8/8/8/8/8/R3K3 w - - 0 10", false, "it is 5 pawns ahead"},
+		{"computer two pawns up", "r3k3/pp6/8/8/8/8/8/R3K3 w - - 0 10", false, "it is 2 pawns ahead"},
 		{"level before move 30", "r3k3/8/8/8/8/8/8/R3K3 w - - 0 29", false, "material is level"},
 		{"level at move 30", "r3k3/8/8/8/8/8/8/R3K3 w - - 0 30", true, "material is level"},
 	}
@@ -506,6 +507,7 @@ func TestComputerDrawOffer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			st.Word(english)
 			if got := st.Status == "agreement"; got != tc.accept {
 				t.Fatalf("accepted = %v, want %v (%s)", got, tc.accept, st.Message)
 			}

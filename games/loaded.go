@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 	"chesstutor/store"
 )
 
@@ -14,7 +15,7 @@ type loaded struct {
 	game *chess.Game
 
 	justExpired bool   // this request found the flag fallen and ended the game
-	message     string // a note for this answer only (the computer's draw answer)
+	message     words.Message // a note for this answer only (the computer's draw answer)
 }
 
 func (l *loaded) turn() chess.Color  { return l.game.Position().Turn() }
@@ -27,10 +28,10 @@ func (l *loaded) computerToMove() bool {
 
 func (l *loaded) requireActive() error {
 	if l.abandoned() {
-		return fail(Conflict, "%s.", abandonedSentence)
+		return fail(Conflict, "abandoned")
 	}
 	if !l.active() {
-		return fail(Conflict, "This game is over: %s.", l.game.Outcome().Reason())
+		return fail(Conflict, "refuse_over", "Ending", EndingMessage(l.game.Outcome()))
 	}
 	return nil
 }
@@ -44,7 +45,7 @@ func (l *loaded) play(m chess.Move, now time.Time) error {
 	mover := l.turn()
 	l.settle(now) // books the mover's thinking time before the turn changes
 	if err := l.game.Play(m); err != nil {
-		return fail(Illegal, "%s is not a legal move here: %v.", m.UCI(), trimChess(err))
+		return failChess(Illegal, err, "refuse_move_illegal", "Text", m.UCI())
 	}
 	l.rec.Moves = append(l.rec.Moves, m.UCI())
 	if l.timed() {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 	"chesstutor/store"
 )
 
@@ -17,11 +18,11 @@ import (
 // load reads the game and replays its moves.
 func (s *Service) load(ctx context.Context, visitor, id string) (*loaded, error) {
 	if !store.ValidID(id) {
-		return nil, fail(NotFound, "There is no game with that address.")
+		return nil, fail(NotFound, "not_found")
 	}
 	rec, err := s.store.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Visitor != visitor) {
-		return nil, fail(NotFound, "There is no game with that address.")
+		return nil, fail(NotFound, "not_found")
 	}
 	if err != nil {
 		return nil, err
@@ -93,8 +94,9 @@ func (s *Service) PGN(ctx context.Context, visitor, id string) (name, text strin
 	if l.rec.ClockName != "none" {
 		tags["TimeControl"] = fmt.Sprintf("%d+%d", l.rec.BaseMS/1000, l.rec.IncrementMS/1000)
 	}
-	if st.Reason != "" {
-		tags["Termination"] = st.Reason
+	// PGN is English whatever the reader's language (N9).
+	if r := words.Default().For(words.English).Msg(st.reason); r != "" {
+		tags["Termination"] = r
 	}
 	if l.rec.StartFEN != chess.StartFEN {
 		tags["SetUp"] = "1"
@@ -116,13 +118,13 @@ func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summar
 		white, black := l.playerNames()
 		// The list shows the reason without replaying every game: the
 		// sentence is built from the stored codes.
-		reason := abandonedSentence
+		reason := words.M("game.abandoned")
 		if r.Status != store.StatusAbandoned {
 			o, err := chess.ParseOutcome(r.Reason, r.Result, parseColor(r.EndColor))
 			if err != nil {
 				return nil, fmt.Errorf("games: game %s: stored ending: %w", r.ID, err)
 			}
-			reason = o.Reason()
+			reason = EndingMessage(o)
 		}
 		sum := Summary{
 			ID: r.ID, Mode: r.Mode, White: white, Black: black, Result: r.Result,
@@ -131,9 +133,9 @@ func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summar
 		}
 		switch r.Mode {
 		case "computer":
-			sum.Opponent = fmt.Sprintf("Computer, level %d (you played %s)", r.Level, r.HumanColor)
+			sum.Opponent = words.M("game.opponent_computer_"+r.HumanColor, "Level", r.Level)
 		default:
-			sum.Opponent = "A friend on this device"
+			sum.Opponent = words.M("game.opponent_friend")
 		}
 		out = append(out, sum)
 	}
@@ -142,8 +144,9 @@ func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summar
 
 // Summary is one line of the visitor's game list.
 type Summary struct {
-	ID, Mode, Opponent, White, Black string
-	Result, Reason, Clock            string
+	ID, Mode, White, Black string // White and Black as the PGN names the players
+	Result, Clock          string
+	Opponent, Reason       words.Message
 	Active                           bool
 	Moves, Level                     int
 	Created, Updated                 time.Time

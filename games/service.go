@@ -15,12 +15,12 @@ package games
 import (
 	"context"
 	"errors"
-	"fmt"
 	"hash/fnv"
 	"sync"
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 	"chesstutor/store"
 )
 
@@ -41,16 +41,48 @@ const (
 	Unavailable                 // 503: the computer opponent is not running
 )
 
-// Error is a refusal with a message a person reads.
+// Error is a refusal by code (Message, worded at the edge) and kind.
 type Error struct {
 	Kind    Kind
-	Message string
+	Message words.Message
 }
 
-func (e *Error) Error() string { return e.Message }
+func (e *Error) Error() string { return (&words.Error{Message: e.Message}).Error() }
 
-func fail(k Kind, format string, args ...any) error {
-	return &Error{Kind: k, Message: fmt.Sprintf(format, args...)}
+// fail refuses with the catalogue key game.<key> and name, value pairs.
+func fail(k Kind, key string, args ...any) error {
+	return &Error{Kind: k, Message: words.M("game."+key, args...)}
+}
+
+// failChess refuses with the words of a rules error (chess.Error), or
+// with fallback when err is something else.
+func failChess(k Kind, err error, fallback string, args ...any) error {
+	return &Error{Kind: k, Message: ChessMessage(err, words.M("game."+fallback, args...))}
+}
+
+// ChessMessage is the message of a rules error: catalogue key
+// chess.<Code> with the error's values, or fallback for any other error.
+func ChessMessage(err error, fallback words.Message) words.Message {
+	var ce *chess.Error
+	if !errors.As(err, &ce) {
+		return fallback
+	}
+	m := words.Message{Key: "chess." + ce.Code, Args: map[string]any{}}
+	for k, v := range ce.Args {
+		m.Args[k] = v
+	}
+	if n, ok := ce.Args["Count"]; ok {
+		m.Args["Count"] = n
+	}
+	for _, k := range []string{"Color", "Turn"} {
+		if v, ok := ce.Args[k]; ok {
+			m.Args[k] = words.M("color." + v)
+		}
+	}
+	if v, ok := ce.Args["Ending"]; ok {
+		m.Args["Ending"] = words.M("ending.method_" + v)
+	}
+	return m
 }
 
 // Config holds the service's dependencies.
@@ -130,7 +162,7 @@ var errNoChange = errors.New("games: no change")
 // the ply it saw, and update refuses the action if the game has moved on.
 func (s *Service) action(ctx context.Context, visitor, id string, ply *int, fn func(l *loaded, now time.Time) error) (*loaded, *State, error) {
 	if ply == nil {
-		return nil, nil, fail(Invalid, `Send the ply you saw ("ply") with the request.`)
+		return nil, nil, fail(Invalid, "refuse_ply_missing")
 	}
 	return s.update(ctx, visitor, id, ply, fn)
 }
@@ -169,7 +201,7 @@ func (s *Service) update(ctx context.Context, visitor, id string, ply *int, fn f
 			return nil, nil, err
 		}
 		if !l.justExpired {
-			return nil, nil, fail(Conflict, "The game has moved on: you sent ply %d, but %d half-moves have been played. Reload to see the position.", *ply, l.game.Ply())
+			return nil, nil, fail(Conflict, "refuse_moved_on", "Sent", *ply, "Count", l.game.Ply())
 		}
 	}
 	err = fn(l, now)
@@ -188,7 +220,7 @@ func (s *Service) update(ctx context.Context, visitor, id string, ply *int, fn f
 func (s *Service) save(ctx context.Context, l *loaded) error {
 	if err := s.store.UpdateGame(ctx, l.rec); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			return fail(Conflict, "The game changed at the same moment from somewhere else. Reload to see the position.")
+			return fail(Conflict, "refuse_changed")
 		}
 		return err
 	}

@@ -1,10 +1,10 @@
 package games
 
 import (
-	"fmt"
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 )
 
 // State is the game as the API and the page see it (H1).
@@ -54,7 +54,37 @@ type State struct {
 	// (it draws the board on the server without parsing them back).
 	pos, start *chess.Position
 	last       chess.Move
+
+	// The sentences by code; Word fills Reason, Cause, Notes and Message
+	// from them in the request's language.
+	reason, cause, message words.Message
+	notes                  []words.Message
 }
+
+// Word fills the state's sentences (Reason, Cause, Notes, Message) in w's
+// language and returns st, for the edge to encode.
+func (st *State) Word(w *words.Words) *State {
+	st.Reason, st.Cause, st.Message = "", "", ""
+	if !st.reason.IsZero() {
+		st.Reason = w.Msg(st.reason)
+	}
+	if !st.cause.IsZero() {
+		st.Cause = w.Msg(st.cause)
+	}
+	if !st.message.IsZero() {
+		st.Message = w.Msg(st.message)
+	}
+	if len(st.notes) > 0 {
+		st.Notes = make([]string, 0, len(st.notes))
+		for _, n := range st.notes {
+			st.Notes = append(st.Notes, w.Msg(n))
+		}
+	}
+	return st
+}
+
+// ReasonMessage is how the game ended, by code (zero while it goes on).
+func (st *State) ReasonMessage() words.Message { return st.reason }
 
 // Position is the current position.
 func (st *State) Position() *chess.Position { return st.pos }
@@ -108,7 +138,7 @@ func (l *loaded) state(now time.Time) *State {
 		HalfmoveClock: pos.HalfmoveClock(), Fullmove: pos.FullmoveNumber(), Notes: []string{},
 		DrawOffer: l.rec.DrawOffer, Mode: l.rec.Mode, HumanColor: l.rec.HumanColor,
 		Level: l.rec.Level, Undo: l.rec.Undo, PassScreen: l.rec.PassScreen,
-		TurnBoard: l.rec.TurnBoard, Message: l.message,
+		TurnBoard: l.rec.TurnBoard, message: l.message,
 		Created: l.rec.CreatedAt.UTC().Format(time.RFC3339),
 		pos:     pos, start: g.Positions()[0],
 	}
@@ -119,11 +149,11 @@ func (l *loaded) state(now time.Time) *State {
 		st.Moves = []string{}
 	}
 	if l.abandoned() {
-		st.Status, st.Reason = statusAbandoned, abandonedSentence
+		st.Status, st.reason = statusAbandoned, words.M("game.abandoned")
 	} else if o.Result != "*" {
 		st.Status = apiStatus[o.Method]
-		st.Reason = o.Reason()
-		st.Cause = cause(l, o)
+		st.reason = EndingMessage(o)
+		st.cause = cause(l, o)
 		if o.Result != "1/2-1/2" {
 			st.Winner = o.Winner.String()
 		}
@@ -138,7 +168,7 @@ func (l *loaded) state(now time.Time) *State {
 				st.Legal = append(st.Legal, m.UCI())
 			}
 		}
-		st.Notes = notes(l)
+		st.notes, st.Notes = notes(l), nil
 	}
 	if n := len(l.rec.Moves); n > 0 {
 		st.LastMove = l.rec.Moves[n-1]
@@ -158,52 +188,67 @@ func (l *loaded) state(now time.Time) *State {
 }
 
 // notes are the live explanations of the draw rules (G15).
-func notes(l *loaded) []string {
-	var out []string
+func notes(l *loaded) []words.Message {
+	var out []words.Message
 	pos := l.game.Position()
 	if hm := pos.HalfmoveClock(); hm >= 80 {
-		out = append(out, fmt.Sprintf("Fifty-move count: %d of 100 half-moves without a capture or a pawn move. At 100 the game is a draw.", hm))
+		out = append(out, words.M("game.note_fifty", "Count", hm))
 	}
 	if l.game.RepetitionCount() == 2 {
-		out = append(out, "This position has occurred twice. If it comes a third time, the game is a draw.")
+		out = append(out, words.M("game.note_repetition"))
 	}
 	return out
 }
 
+// EndingMessage says how a game ended, by code: catalogue key
+// ending.<outcome code>_<winner> for a win, ending.<outcome code> for a
+// draw (a drawn flag names the side whose time ran out). It is zero while
+// the game goes on.
+func EndingMessage(o chess.Outcome) words.Message {
+	switch {
+	case !o.Over():
+		return words.Message{}
+	case o.Code() == chess.TimeoutNoMate:
+		return words.M("ending.timeout_no_mate_" + o.Winner.Other().String())
+	case o.IsDraw():
+		return words.M("ending." + o.Code())
+	}
+	return words.M("ending." + o.Code() + "_" + o.Winner.String())
+}
+
 // cause names the pattern behind an automatic draw, or explains a drawn
 // flag (G15).
-func cause(l *loaded, o chess.Outcome) string {
+func cause(l *loaded, o chess.Outcome) words.Message {
 	pos := l.game.Position()
 	switch o.Method {
 	case chess.ThreefoldRepetition:
-		return "The same position occurred three times, with the same player to move and the same castling and en passant rights."
+		return words.M("game.cause_repetition")
 	case chess.FiftyMoveRule:
-		return "Fifty moves by each side (100 half-moves) went by with no capture and no pawn move."
+		return words.M("game.cause_fifty")
 	case chess.Stalemate:
-		return fmt.Sprintf("%s has no legal move, and the %s king is not in check. That is stalemate, and stalemate is a draw.", pos.Turn().Name(), pos.Turn())
+		return words.M("game.cause_stalemate_" + pos.Turn().String())
 	case chess.InsufficientMaterial:
 		return materialCause(pos)
 	case chess.Timeout:
 		if o.Result == "1/2-1/2" {
-			flagged := parseColor(l.rec.EndColor)
-			return fmt.Sprintf("%s's time ran out, but %s has too little left to ever checkmate, so the game is a draw.", flagged.Name(), flagged.Other().Name())
+			return words.M("game.cause_timeout_no_mate_" + parseColor(l.rec.EndColor).String())
 		}
 	}
-	return ""
+	return words.Message{}
 }
 
-func materialCause(pos *chess.Position) string {
+func materialCause(pos *chess.Position) words.Message {
 	count := func(t chess.PieceType) int {
 		return pos.Pieces(chess.White, t).Count() + pos.Pieces(chess.Black, t).Count()
 	}
 	switch n, b := count(chess.Knight), count(chess.Bishop); {
 	case n == 0 && b == 0:
-		return "Only the two kings are left. Neither side can ever checkmate."
+		return words.M("game.cause_material_kings")
 	case n == 1 && b == 0:
-		return "Only a king and a knight against a lone king are left. A knight alone can never checkmate."
+		return words.M("game.cause_material_knight")
 	case n == 0 && b == 1:
-		return "Only a king and a bishop against a lone king are left. A bishop alone can never checkmate."
+		return words.M("game.cause_material_bishop")
 	default:
-		return "Only kings and bishops standing on squares of one colour are left. They can never checkmate."
+		return words.M("game.cause_material_bishops")
 	}
 }

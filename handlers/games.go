@@ -19,6 +19,7 @@ import (
 	"chesstutor/games"
 	"chesstutor/public"
 	"chesstutor/views"
+	"chesstutor/words"
 )
 
 // registerGames lists the game pages and the game API (G1–G16, H1).
@@ -48,7 +49,7 @@ func gameError(err error) error {
 	var ge *games.Error
 	if errors.Is(err, context.Canceled) {
 		// The browser went away (a reload, a closed tab); nobody reads this.
-		return echo.NewHTTPError(http.StatusRequestTimeout, "The request was cancelled before it finished.")
+		return refuse(http.StatusRequestTimeout, "game.cancelled")
 	}
 	if !errors.As(err, &ge) {
 		return err
@@ -77,7 +78,7 @@ func (h *Handler) createGame(c echo.Context) error {
 		return gameError(err)
 	}
 	c.Response().Header().Set("Location", "/api/games/"+st.ID)
-	return c.JSON(http.StatusCreated, st)
+	return c.JSON(http.StatusCreated, st.Word(h.w(c)))
 }
 
 // getGame is GET /api/games/:id.
@@ -87,7 +88,7 @@ func (h *Handler) getGame(c echo.Context) error {
 		return gameError(err)
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, st)
+	return c.JSON(http.StatusOK, st.Word(h.w(c)))
 }
 
 type moveRequest struct {
@@ -114,7 +115,7 @@ func (h *Handler) playMove(c echo.Context) error {
 	if err != nil {
 		return gameError(err)
 	}
-	return c.JSON(http.StatusOK, st)
+	return c.JSON(http.StatusOK, st.Word(h.w(c)))
 }
 
 type plyRequest struct {
@@ -133,7 +134,7 @@ func (h *Handler) gameAction(fn func(*games.Service, context.Context, string, st
 		if err != nil {
 			return gameError(err)
 		}
-		return c.JSON(http.StatusOK, st)
+		return c.JSON(http.StatusOK, st.Word(h.w(c)))
 	}
 }
 
@@ -153,7 +154,7 @@ func (h *Handler) downloadPGN(c echo.Context) error {
 
 // newGameForm is the payload of the play page.
 type newGameForm struct {
-	Error                       string
+	Error                       words.Message
 	Mode, Color, Clock, FEN     string
 	Level                       int
 	Undo, PassScreen, TurnBoard bool
@@ -194,7 +195,7 @@ func (h *Handler) startGame(c echo.Context) error {
 	if v := c.FormValue("level"); v != "" && f.Mode == "computer" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			f.Error = fmt.Sprintf("Please choose a level from %d to %d.", engine.MinLevel, engine.MaxLevel)
+			f.Error = words.M("game.choose_level", "Min", engine.MinLevel, "Max", engine.MaxLevel)
 			return h.render(c, http.StatusBadRequest, "play", f)
 		}
 		level = n
@@ -218,7 +219,8 @@ func (h *Handler) startGame(c echo.Context) error {
 
 // gamePage is the payload of the game page.
 type gamePage struct {
-	ID, Title, Status string
+	ID            string
+	Title, Status words.Message
 	Board             views.Board
 	MovePairs         []chess.FullMove
 	Facts             string // gameFacts as JSON, for game.js
@@ -271,16 +273,17 @@ func (h *Handler) showGame(c echo.Context) error {
 		b.Classes[m.From()] = append(b.Classes[m.From()], "last-move")
 		b.Classes[m.To()] = append(b.Classes[m.To()], "last-move")
 	}
-	p := gamePage{ID: st.ID, Board: b, Title: "Game against a friend", Facts: gameFactsJSON(), SoundOn: true}
+	b.Words = h.w(c)
+	p := gamePage{ID: st.ID, Board: b, Title: words.M("game.title_friend"), Facts: gameFactsJSON(), SoundOn: true}
 	if ck, err := c.Cookie("sound"); err == nil && ck.Value == "off" {
 		p.SoundOn = false
 	}
 	if st.Mode == "computer" {
-		p.Title = fmt.Sprintf("Game against the computer, level %d", st.Level)
+		p.Title = words.M("game.title_computer", "Level", st.Level)
 	}
-	p.Status = st.Position().Turn().Name() + " to move."
+	p.Status = words.M("game.js.to_move_" + st.Position().Turn().String())
 	if st.Status != "active" {
-		p.Status = st.Reason + "."
+		p.Status = st.ReasonMessage()
 	}
 	p.MovePairs = st.FullMoves()
 	for i := range p.MovePairs {

@@ -70,6 +70,7 @@ func Funcs(w *words.Words) template.FuncMap {
 			}
 			return p
 		},
+		"date":      w.Date,
 		"t":         w.T,
 		"th":        w.HTML,
 		"msg":       w.Msg,

@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -401,6 +402,9 @@ func (w *Words) T(key string, args ...any) string { return w.Msg(M(key, args...)
 
 // Msg words a Message.
 func (w *Words) Msg(m Message) string {
+	if m.Key == "" {
+		return ""
+	}
 	if len(m.Args) == 0 {
 		if s, ok := w.plain[m.Key]; ok {
 			return s
@@ -419,7 +423,11 @@ func (w *Words) Msg(m Message) string {
 	}
 	cfg := &i18n.LocalizeConfig{MessageID: m.Key, TemplateData: data}
 	if n, ok := m.Args["Count"]; ok {
-		cfg.PluralCount = n
+		// Only a message with plural forms is chosen by count; a plain
+		// one may still show the number.
+		if en := w.cat.messages[English][m.Key]; en != nil && plural(en) {
+			cfg.PluralCount = n
+		}
 	}
 	s, err := w.loc.Localize(cfg)
 	if err != nil {
@@ -494,3 +502,11 @@ func (w *Words) Script(prefix string) map[string]any {
 // Default is the embedded catalogue, loaded once. It is read-only; code
 // that has a request's Words should use those instead.
 var Default = sync.OnceValue(func() *Catalogue { return MustLoad() })
+
+// Date writes a day as the language writes it ("2 Jan 2026", "2 ene
+// 2026", "2 янв. 2026"): catalogue keys date.format and date.month_1 …
+// date.month_12.
+func (w *Words) Date(t time.Time) string {
+	t = t.UTC()
+	return w.T("date.format", "Day", t.Day(), "Month", w.T(fmt.Sprintf("date.month_%d", int(t.Month()))), "Year", t.Year())
+}
