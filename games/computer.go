@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"chesstutor/chess"
-	"chesstutor/words"
 	"chesstutor/chess/engine"
 	"chesstutor/store"
+	"chesstutor/words"
 )
 
 // This file holds the computer's side of a game: its replies (C3) and its

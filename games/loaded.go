@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"chesstutor/chess"
-	"chesstutor/words"
 	"chesstutor/store"
+	"chesstutor/words"
 )
 
 // loaded is a stored game with its moves replayed.
@@ -14,7 +14,7 @@ type loaded struct {
 	rec  *store.Game
 	game *chess.Game
 
-	justExpired bool   // this request found the flag fallen and ended the game
+	justExpired bool          // this request found the flag fallen and ended the game
 	message     words.Message // a note for this answer only (the computer's draw answer)
 }
 

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"chesstutor/chess"
-	"chesstutor/words"
 	"chesstutor/store"
+	"chesstutor/words"
 )
 
 // This file reads stored games back: loading and replaying one, the
@@ -147,9 +147,9 @@ type Summary struct {
 	ID, Mode, White, Black string // White and Black as the PGN names the players
 	Result, Clock          string
 	Opponent, Reason       words.Message
-	Active                           bool
-	Moves, Level                     int
-	Created, Updated                 time.Time
+	Active                 bool
+	Moves, Level           int
+	Created, Updated       time.Time
 }
 
 func parseColor(s string) chess.Color {

@@ -20,8 +20,8 @@ import (
 	"time"
 
 	"chesstutor/chess"
-	"chesstutor/words"
 	"chesstutor/store"
+	"chesstutor/words"
 )
 
 // Engine finds the computer's move; *engine.Pool satisfies it.

@@ -221,10 +221,10 @@ func (h *Handler) startGame(c echo.Context) error {
 type gamePage struct {
 	ID            string
 	Title, Status words.Message
-	Board             views.Board
-	MovePairs         []chess.FullMove
-	Facts             string // gameFacts as JSON, for game.js
-	SoundOn           bool   // the visitor's sound switch (cookie "sound")
+	Board         views.Board
+	MovePairs     []chess.FullMove
+	Facts         string // gameFacts as JSON, for game.js
+	SoundOn       bool   // the visitor's sound switch (cookie "sound")
 }
 
 // gameFacts are the shared facts game.js needs, rendered into the page as
