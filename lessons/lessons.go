@@ -1,10 +1,13 @@
 // Package lessons holds the beginner course: Markdown files embedded in the
-// binary, each rendered once at start-up by goldmark with two fenced blocks
-// of our own, a board diagram and an exercise (L1–L4, X2).
+// binary, one folder per language (en, es, ru), each rendered once at
+// start-up by goldmark with two fenced blocks of our own, a board diagram
+// and an exercise (L1–L4, X2).
 //
 // A lesson that cannot be rendered (a bad FEN, an unknown square, a missing
 // front-matter field) fails Load with the file and line, so a mistake stops
-// the build and the tests, never a visitor's request.
+// the build and the tests, never a visitor's request. A translation that
+// differs from English in anything but its words (see library.go) fails
+// LoadLibrary the same way.
 package lessons
 
 import (
@@ -21,9 +24,12 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/exercise"
+	"chesstutor/words"
 )
 
-//go:embed en/*.md
+// files holds one folder of Markdown per language, named by its code.
+//
+//go:embed */*.md
 var files embed.FS
 
 // rulesFile is the /rules page; it is rendered like a lesson but is not part
@@ -34,15 +40,21 @@ const rulesFile = "rules.md"
 // rendered like a lesson, outside the course order.
 const glossaryFile = "glossary.md"
 
-// Course is the whole course, rendered and checked.
+// Course is the whole course in one language, rendered and checked.
 type Course struct {
-	lessons   []*Lesson
-	bySlug    map[string]*Lesson
-	exercises []*Exercise
-	byID      map[string]*Exercise
-	rules     template.HTML
-	rulesName string
-	glossary  template.HTML
+	lang         string
+	lessons      []*Lesson
+	bySlug       map[string]*Lesson
+	exercises    []*Exercise
+	byID         map[string]*Exercise
+	rules        template.HTML
+	rulesName    string
+	rulesSummary string
+	glossary     template.HTML
+	glossaryName string
+	// files are the documents by file name with what a translation must
+	// keep of them (library.go compares them with English).
+	files map[string]*document
 }
 
 // Lesson is one rendered lesson.
@@ -83,59 +95,69 @@ func (e *Exercise) Task() exercise.Task {
 	return exercise.Task{Pos: e.Pos, Goal: e.Goal, Square: e.From}
 }
 
-// Load parses and renders every embedded lesson and the rules page.
+// Load parses and renders the English course, the source every
+// translation follows: its exercises, slugs and positions are those of
+// every language. The site serves all languages through LoadLibrary.
 func Load() (*Course, error) {
-	sub, err := fs.Sub(files, "en")
+	sub, err := fs.Sub(files, words.English)
 	if err != nil {
 		return nil, err
 	}
-	return load(sub)
+	return load(sub, words.English, words.Default().For(words.English))
 }
 
 var fileNameRe = regexp.MustCompile(`^(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$`)
 
-// load builds a course from any file system laid out like the embedded one;
-// tests use it with fstest.MapFS.
-func load(fsys fs.FS) (*Course, error) {
+// load builds a course from one language's folder dir (any file system
+// laid out like the embedded one; tests use fstest.MapFS and dir ""),
+// worded by w: the words the course adds around the Markdown (exercise
+// links, generated prompts) and the boards' labels. Errors name the file
+// with its folder ("es/03-rook.md:12: …"), so an author knows which
+// translation to open.
+func load(fsys fs.FS, dir string, w *words.Words) (*Course, error) {
 	names, err := fs.Glob(fsys, "*.md")
 	if err != nil {
 		return nil, fmt.Errorf("lessons: list files: %w", err)
 	}
-	c := &Course{bySlug: map[string]*Lesson{}, byID: map[string]*Exercise{}}
+	c := &Course{lang: w.Lang(), bySlug: map[string]*Lesson{}, byID: map[string]*Exercise{}, files: map[string]*document{}}
 	orders := map[int]string{}
-	for _, name := range names {
-		src, err := fs.ReadFile(fsys, name)
+	for _, file := range names {
+		src, err := fs.ReadFile(fsys, file)
+		name := path.Join(dir, file) // for errors
 		if err != nil {
 			return nil, fmt.Errorf("lessons: read %s: %w", name, err)
 		}
-		if name == glossaryFile {
-			doc, err := render(name, "", src)
+		if file == glossaryFile {
+			doc, err := render(name, "", src, w)
 			if err != nil {
 				return nil, err
 			}
-			c.glossary = doc.html
+			c.files[file] = doc
+			c.glossary, c.glossaryName = doc.html, doc.meta["title"]
 			continue
 		}
-		if name == rulesFile {
-			doc, err := render(name, "", src)
+		if file == rulesFile {
+			doc, err := render(name, "", src, w)
 			if err != nil {
 				return nil, err
 			}
 			if len(doc.exercises) > 0 {
 				return nil, fmt.Errorf("lessons: %s: the rules page may not hold exercises", name)
 			}
-			c.rules, c.rulesName = doc.html, doc.meta["title"]
+			c.files[file] = doc
+			c.rules, c.rulesName, c.rulesSummary = doc.html, doc.meta["title"], doc.meta["summary"]
 			continue
 		}
-		m := fileNameRe.FindStringSubmatch(path.Base(name))
+		m := fileNameRe.FindStringSubmatch(file)
 		if m == nil {
 			return nil, fmt.Errorf("lessons: %s: file name must look like 01-some-slug.md", name)
 		}
 		slug := m[2]
-		doc, err := render(name, slug, src)
+		doc, err := render(name, slug, src, w)
 		if err != nil {
 			return nil, err
 		}
+		c.files[file] = doc
 		l := &Lesson{Slug: slug, Title: doc.meta["title"], Summary: doc.meta["summary"], HTML: doc.html,
 			Exercises: doc.exercises, Diagrams: doc.diagrams}
 		if l.Title == "" || l.Summary == "" {
@@ -177,6 +199,9 @@ func load(fsys fs.FS) (*Course, error) {
 	return c, nil
 }
 
+// Lang is the code of the course's language.
+func (c *Course) Lang() string { return c.lang }
+
 // Lessons returns the lessons in course order.
 func (c *Course) Lessons() []*Lesson { return c.lessons }
 
@@ -204,6 +229,13 @@ func (c *Course) Glossary() template.HTML { return c.glossary }
 
 // RulesTitle returns the title of the /rules page.
 func (c *Course) RulesTitle() string { return c.rulesName }
+
+// RulesSummary returns the one-line summary of the /rules page (its
+// meta description).
+func (c *Course) RulesSummary() string { return c.rulesSummary }
+
+// GlossaryTitle returns the title of the /glossary page.
+func (c *Course) GlossaryTitle() string { return c.glossaryName }
 
 // Piece returns the piece the exercise is about.
 func (e *Exercise) Piece() chess.Piece { return e.Pos.PieceAt(e.From) }

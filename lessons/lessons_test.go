@@ -7,7 +7,11 @@ import (
 	"testing/fstest"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 )
+
+// english is the words the test courses are rendered with.
+func english() *words.Words { return words.Default().For(words.English) }
 
 func mustLoad(t *testing.T) *Course {
 	t.Helper()
@@ -275,7 +279,7 @@ func TestUnsafeMarkdownIsDropped(t *testing.T) {
 [bad](javascript:alert(3)) [bad2](  JaVaScRiPt:alert(4)) [v](vbscript:x) [d](data:text/html,<b>)
 <javascript:alert(5)> [good](/learn/x) ![img](data:image/svg+xml,<svg onload=alert(6)>) ![pic](data:image/png;base64,AAAA)
 `
-	c, err := load(fstest.MapFS{"01-x.md": {Data: []byte(src)}})
+	c, err := load(fstest.MapFS{"01-x.md": {Data: []byte(src)}}, "", english())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +324,7 @@ func TestBadBlocksNameFileAndLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := load(fstest.MapFS{"01-x.md": {Data: []byte(tt.src)}})
+			_, err := load(fstest.MapFS{"01-x.md": {Data: []byte(tt.src)}}, "", english())
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got error %v, want one containing %q", err, tt.want)
 			}
@@ -334,7 +338,7 @@ func TestDuplicateExerciseIDsAcrossLessons(t *testing.T) {
 		"01-a.md": {Data: []byte(goodHeader + ex)},
 		"02-b.md": {Data: []byte(strings.Replace(goodHeader, "order: 1", "order: 2", 1) + ex)},
 	}
-	if _, err := load(fsys); err == nil || !strings.Contains(err.Error(), `"same" is used twice`) {
+	if _, err := load(fsys, "", english()); err == nil || !strings.Contains(err.Error(), `"same" is used twice`) {
 		t.Errorf("got %v, want a duplicate id error", err)
 	}
 }

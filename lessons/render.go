@@ -20,6 +20,7 @@ import (
 	"chesstutor/chess"
 	"chesstutor/exercise"
 	"chesstutor/views"
+	"chesstutor/words"
 )
 
 // document is one rendered Markdown file.
@@ -28,6 +29,20 @@ type document struct {
 	html      template.HTML
 	exercises []*Exercise
 	diagrams  int
+
+	// What a translation must keep of the file (library.go): everything
+	// but its words.
+	headings []string     // heading ids, in order
+	links    []string     // link and image targets, in order
+	blocks   []blockShape // boards and exercises, in order
+}
+
+// blockShape is a board or exercise block without its words: its kind and
+// its language-neutral fields, normalised (see fields.facts).
+type blockShape struct {
+	line  int    // file line of the opening fence
+	kind  string // board, exercise, move or name
+	facts string // "fen=…; highlight=…; …"
 }
 
 // kindBlock is the AST node kind of a board or exercise block, already
@@ -63,9 +78,11 @@ var markdown = goldmark.New(
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100))),
 )
 
-// render turns one Markdown file into HTML. slug is the lesson's slug, or ""
-// for the rules page. Errors name the file and line.
-func render(name, slug string, src []byte) (*document, error) {
+// render turns one Markdown file into HTML, with the words it adds (exercise
+// links, generated prompts, board labels) from w. slug is the lesson's
+// slug, or "" for the rules page and the glossary. Errors name the file and
+// line; they are for the course's authors, so they stay in English.
+func render(name, slug string, src []byte, w *words.Words) (*document, error) {
 	meta, body, headerLines, err := splitFrontMatter(name, src)
 	if err != nil {
 		return nil, err
@@ -86,17 +103,29 @@ func render(name, slug string, src []byte) (*document, error) {
 			fences = append(fences, n)
 		case *ast.HTMLBlock, *ast.RawHTML:
 			unsafe = append(unsafe, n)
+		case *ast.Heading:
+			if id, ok := n.AttributeString("id"); ok {
+				if b, ok := id.([]byte); ok {
+					doc.headings = append(doc.headings, string(b))
+				}
+			}
 		case *ast.Link:
 			if dangerousURL(string(n.Destination)) {
 				unsafe = append(unsafe, n)
+			} else {
+				doc.links = append(doc.links, string(n.Destination))
 			}
 		case *ast.AutoLink:
 			if dangerousURL(string(n.URL(body))) {
 				unsafe = append(unsafe, n)
+			} else {
+				doc.links = append(doc.links, string(n.URL(body)))
 			}
 		case *ast.Image:
 			if dangerousURL(string(n.Destination)) {
 				unsafe = append(unsafe, n)
+			} else {
+				doc.links = append(doc.links, string(n.Destination))
 			}
 		}
 		return ast.WalkContinue, nil
@@ -124,17 +153,17 @@ func render(name, slug string, src []byte) (*document, error) {
 		}
 		var html template.HTML
 		if lang == "board" {
-			html, err = diagramHTML(fields)
+			html, err = diagramHTML(fields, w)
 			doc.diagrams++
 		} else {
 			var ex *Exercise
 			switch lang {
 			case "move":
-				ex, html, err = moveExerciseHTML(fields, slug)
+				ex, html, err = moveExerciseHTML(fields, slug, w)
 			case "name":
-				ex, html, err = nameExerciseHTML(fields, slug)
+				ex, html, err = nameExerciseHTML(fields, slug, w)
 			default:
-				ex, html, err = exerciseHTML(fields, slug)
+				ex, html, err = exerciseHTML(fields, slug, w)
 			}
 			if ex != nil {
 				doc.exercises = append(doc.exercises, ex)
@@ -147,6 +176,7 @@ func render(name, slug string, src []byte) (*document, error) {
 		if err != nil {
 			return nil, fmt.Errorf("lessons: %s:%d: %w", name, line, err)
 		}
+		doc.blocks = append(doc.blocks, blockShape{line: line, kind: lang, facts: fields.facts(lang)})
 		f.Parent().ReplaceChild(f.Parent(), f, &blockNode{html: html})
 	}
 
@@ -241,6 +271,37 @@ var allowedKeys = map[string][]string{
 	"name":     {"id", "square", "orientation"},
 }
 
+// wordKeys are the keys whose values are words, which a translation
+// changes; every other key of a block is language-neutral.
+var wordKeys = map[string]bool{"caption": true, "prompt": true}
+
+// facts are the block's language-neutral fields, normalised (the FEN as
+// the position writes it, lists with single spaces, the default
+// orientation spelt out), in the order of allowedKeys: two blocks with
+// equal facts show the same thing in any language. Call it only on a
+// block that rendered, so the FEN parses.
+func (f fields) facts(lang string) string {
+	var parts []string
+	for _, k := range allowedKeys[lang] {
+		if wordKeys[k] {
+			continue
+		}
+		v := strings.Join(strings.Fields(f.values[k]), " ")
+		switch k {
+		case "fen":
+			if pos, err := chess.ParseFEN(v); err == nil {
+				v = pos.FEN()
+			}
+		case "orientation":
+			if v == "" {
+				v = "white"
+			}
+		}
+		parts = append(parts, k+"="+v)
+	}
+	return strings.Join(parts, "; ")
+}
+
 // parseFields reads "key: value" lines. Unknown or repeated keys are errors,
 // so a typo never silently drops a highlight.
 func parseFields(name string, start int, lang, content string) (fields, error) {
@@ -315,7 +376,7 @@ func (f fields) arrows() ([]views.Arrow, error) {
 }
 
 // diagramHTML renders a `board` block.
-func diagramHTML(f fields) (template.HTML, error) {
+func diagramHTML(f fields, w *words.Words) (template.HTML, error) {
 	pos, err := f.position()
 	if err != nil {
 		return "", err
@@ -343,7 +404,7 @@ func diagramHTML(f fields) (template.HTML, error) {
 	html := views.RenderBoard(views.Board{
 		Pos: pos, Flipped: flipped, Highlights: hl, Forbidden: forbid, Arrows: arrows,
 		Caption: f.values["caption"], Size: "diagram",
-		Attrs: map[string]string{"data-diagram": ""},
+		Attrs: map[string]string{"data-diagram": ""}, Words: w,
 	})
 	switch f.values["play"] {
 	case "":
@@ -352,8 +413,8 @@ func diagramHTML(f fields) (template.HTML, error) {
 		if _, err := chess.NewGame(pos); err != nil {
 			return "", f.errorf("play", "this position cannot start a game: %v", err)
 		}
-		html += template.HTML(fmt.Sprintf(`<p class="play-position"><a class="button" href="/play?fen=%s" data-play-fen>Play this position against the computer</a></p>`,
-			template.HTMLEscapeString(url.QueryEscape(pos.FEN()))))
+		html += template.HTML(fmt.Sprintf(`<p class="play-position"><a class="button" href="/play?fen=%s" data-play-fen>%s</a></p>`,
+			template.HTMLEscapeString(url.QueryEscape(pos.FEN())), template.HTMLEscapeString(w.T("lesson.play_position"))))
 	default:
 		return "", f.errorf("play", "play must be computer, not %q", f.values["play"])
 	}
@@ -377,7 +438,7 @@ func exerciseID(f fields, slug string) (string, error) {
 
 // exerciseHTML checks an `exercise` block and renders its static board,
 // prompt and link to the practice page.
-func exerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
+func exerciseHTML(f fields, slug string, w *words.Words) (*Exercise, template.HTML, error) {
 	id, err := exerciseID(f, slug)
 	if err != nil {
 		return nil, "", err
@@ -410,27 +471,18 @@ func exerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
 		return nil, "", f.errorf("prompt", "exercise %s needs a prompt", id)
 	}
 	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: from, Kind: KindSquares}
-	esc := template.HTMLEscapeString
-	var b strings.Builder
-	// The prompt names the section, so each exercise landmark on a page
-	// has its own accessible name (axe landmark-unique).
-	fmt.Fprintf(&b, `<section class="exercise-block" id="ex-%s" aria-labelledby="ex-%s-prompt">`, esc(id), esc(id))
-	fmt.Fprintf(&b, `<p class="exercise-prompt" id="ex-%s-prompt"><strong>Exercise.</strong> %s</p>`, esc(id), esc(prompt))
-	b.WriteString(string(views.RenderBoard(views.Board{
+	board := views.RenderBoard(views.Board{
 		Pos: pos, Highlights: []chess.Square{from}, Size: "diagram",
-		Attrs: map[string]string{"data-exercise": id, "data-from": from.String()},
-	})))
-	fmt.Fprintf(&b, `<p class="exercise-link"><a class="button" href="%s">Solve it: mark the squares</a></p>`,
-		esc(ex.PracticeURL()))
-	b.WriteString(`</section>`)
-	return ex, template.HTML(b.String()), nil // prompt and URL escaped above
+		Attrs: map[string]string{"data-exercise": id, "data-from": from.String()}, Words: w,
+	})
+	return ex, exerciseSection(ex, board, w.T("lesson.solve_squares"), w), nil
 }
 
 // moveExerciseHTML checks a `move` block ("play the move", X6) and renders
 // its static board, prompt and link to the practice page. The block is
 // refused unless the goal fits the position with at least one right and
 // one wrong legal move.
-func moveExerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
+func moveExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, template.HTML, error) {
 	id, err := exerciseID(f, slug)
 	if err != nil {
 		return nil, "", err
@@ -468,14 +520,14 @@ func moveExerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
 	}
 	board := views.RenderBoard(views.Board{
 		Pos: pos, Flipped: pos.Turn() == chess.Black, Highlights: hl, Size: "diagram",
-		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "move", "data-goal": string(goal)},
+		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "move", "data-goal": string(goal)}, Words: w,
 	})
-	return ex, exerciseSection(ex, board, "Solve it: play the move"), nil
+	return ex, exerciseSection(ex, board, w.T("lesson.solve_move"), w), nil
 }
 
 // nameExerciseHTML checks a `name` block ("click e4", X7): an empty board
 // and the square to find.
-func nameExerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
+func nameExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, template.HTML, error) {
 	id, err := exerciseID(f, slug)
 	if err != nil {
 		return nil, "", err
@@ -496,29 +548,31 @@ func nameExerciseHTML(f fields, slug string) (*Exercise, template.HTML, error) {
 		return nil, "", f.errorf("orientation", "orientation must be white or black, not %q", f.values["orientation"])
 	}
 	pos, _ := chess.ParseFEN(emptyBoardFEN)
-	side := "White's"
+	prompt := "lesson.name_prompt_white"
 	if flipped {
-		side = "Black's"
+		prompt = "lesson.name_prompt_black"
 	}
 	ex := &Exercise{ID: id, Lesson: slug, Pos: pos, From: chess.NoSquare, Kind: KindName, Target: sqs[0], Flipped: flipped,
-		Prompt: fmt.Sprintf("Click the square %s (the board is seen from %s side).", sqs[0], side)}
+		Prompt: w.T(prompt, "Square", sqs[0].String())}
 	board := views.RenderBoard(views.Board{
 		Pos: pos, Flipped: flipped, Size: "diagram",
-		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "name", "data-target": sqs[0].String()},
+		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "name", "data-target": sqs[0].String()}, Words: w,
 	})
-	return ex, exerciseSection(ex, board, "Solve it: find the square"), nil
+	return ex, exerciseSection(ex, board, w.T("lesson.solve_name"), w), nil
 }
 
 // emptyBoardFEN is a board with no pieces, for square-name exercises.
 const emptyBoardFEN = "8/8/8/8/8/8/8/8 w - - 0 1"
 
 // exerciseSection wraps an exercise's static board with its prompt and the
-// link to its practice page.
-func exerciseSection(ex *Exercise, board template.HTML, link string) template.HTML {
+// link to its practice page. The prompt names the section, so each
+// exercise landmark on a page has its own accessible name (axe
+// landmark-unique).
+func exerciseSection(ex *Exercise, board template.HTML, link string, w *words.Words) template.HTML {
 	esc := template.HTMLEscapeString
 	var b strings.Builder
 	fmt.Fprintf(&b, `<section class="exercise-block" id="ex-%s" aria-labelledby="ex-%s-prompt">`, esc(ex.ID), esc(ex.ID))
-	fmt.Fprintf(&b, `<p class="exercise-prompt" id="ex-%s-prompt"><strong>Exercise.</strong> %s</p>`, esc(ex.ID), esc(ex.Prompt))
+	fmt.Fprintf(&b, `<p class="exercise-prompt" id="ex-%s-prompt"><strong>%s</strong> %s</p>`, esc(ex.ID), esc(w.T("lesson.exercise_label")), esc(ex.Prompt))
 	b.WriteString(string(board))
 	fmt.Fprintf(&b, `<p class="exercise-link"><a class="button" href="%s">%s</a></p>`, esc(ex.PracticeURL()), esc(link))
 	b.WriteString(`</section>`)
