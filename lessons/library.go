@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 
 	"chesstutor/words"
 )
@@ -22,12 +23,17 @@ type Library struct {
 // refuses a translation that differs from English (see compare). The
 // test-only pseudo-language, which has no lessons of its own, gets the
 // English lessons with its words around them.
+//
+// A library is read-only, so the one for the embedded catalogue is built
+// once per process and shared (tests build many sites).
 func LoadLibrary(cat *words.Catalogue) (*Library, error) {
-	if cat == nil {
-		cat = words.Default()
+	if cat == nil || cat == words.Default() {
+		return defaultLibrary()
 	}
 	return loadLibrary(files, cat)
 }
+
+var defaultLibrary = sync.OnceValues(func() (*Library, error) { return loadLibrary(files, words.Default()) })
 
 // loadLibrary builds a library from a file system with one folder per
 // language code; tests use it with fstest.MapFS.
