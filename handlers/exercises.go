@@ -41,7 +41,7 @@ type checkResponse struct {
 // checkExercise grades the marked squares of one exercise and, when they
 // are right, records it as solved for the visitor (X1, H1).
 func (h *Handler) checkExercise(c echo.Context) error {
-	ex, ok := h.lessons.Exercise(c.Param("id"))
+	ex, ok := h.course(c).Exercise(c.Param("id"))
 	if !ok {
 		return echo.NewHTTPError(http.StatusNotFound, "There is no exercise with that id.")
 	}
@@ -203,7 +203,7 @@ func (h *Handler) showPracticeIndex(c echo.Context) error {
 		return err
 	}
 	var idx practiceIndex
-	for _, l := range h.lessons.Lessons() {
+	for _, l := range h.course(c).Lessons() {
 		if len(l.Exercises) == 0 {
 			continue
 		}
@@ -334,7 +334,7 @@ func (h *Handler) nextExercise(l *lessons.Lesson, index int) (string, string) {
 // practiceTarget finds the lesson of the URL and the exercise chosen by
 // ?ex= (the lesson's first one by default).
 func (h *Handler) practiceTarget(c echo.Context) (*lessons.Lesson, *lessons.Exercise, error) {
-	l, ok := h.lessons.Lesson(c.Param("slug"))
+	l, ok := h.course(c).Lesson(c.Param("slug"))
 	if !ok {
 		return nil, nil, echo.NewHTTPError(http.StatusNotFound, "There is no lesson with that name.")
 	}

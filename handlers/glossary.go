@@ -12,10 +12,12 @@ func (h *Handler) registerGlossary(e *echo.Echo) {
 	e.GET("/glossary", h.showGlossary)
 }
 
-// showGlossary renders lessons/glossary.md.
+// showGlossary renders lessons/<lang>/glossary.md.
 func (h *Handler) showGlossary(c echo.Context) error {
-	if h.lessons.Glossary() == "" {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no glossary.")
+	course := h.course(c)
+	if course.Glossary() == "" {
+		return refuse(http.StatusNotFound, "glossary.none")
 	}
-	return h.render(c, http.StatusOK, "glossary", rulesPage{Title: "Chess words", Body: h.lessons.Glossary()})
+	return h.render(c, http.StatusOK, "glossary", rulesPage{Title: course.GlossaryTitle(),
+		Description: h.w(c).T("glossary.meta_description"), Body: course.Glossary()})
 }

@@ -37,7 +37,7 @@ type Deps struct {
 	Words   *words.Catalogue // defaults to the embedded catalogue
 	Games   *games.Service
 	Rounds  *rounds.Service
-	Lessons *lessons.Course
+	Lessons *lessons.Library // the course in every language
 	Reviews *review.Service  // nil: no game reviews
 	Logger  *slog.Logger     // defaults to slog.Default()
 	Now     func() time.Time // defaults to time.Now
@@ -96,7 +96,7 @@ type Handler struct {
 	words   *words.Catalogue
 	games   *games.Service
 	rounds  *rounds.Service
-	lessons *lessons.Course
+	lessons *lessons.Library
 	reviews *review.Service
 	log     *slog.Logger
 	limits  Limits

@@ -54,12 +54,12 @@ func (h *Handler) showHome(c echo.Context) error {
 		},
 	}
 	visitor := visitorID(c)
-	progress, err := h.homeProgress(c.Request().Context(), visitor)
+	progress, err := h.homeProgress(c, visitor)
 	if err != nil {
 		return err
 	}
 	data.Progress = progress
-	data.Start = h.homeStart(progress)
+	data.Start = h.homeStart(c, progress)
 	if data.QuizScores, data.Sparkline, err = h.quizScores(c); err != nil {
 		return err
 	}
@@ -77,11 +77,11 @@ func (h *Handler) showHome(c echo.Context) error {
 }
 
 // homeStart is the hero's primary button.
-func (h *Handler) homeStart(p *homeProgress) homeNext {
+func (h *Handler) homeStart(c echo.Context, p *homeProgress) homeNext {
 	switch {
 	case p == nil:
-		if h.lessons != nil && len(h.lessons.Lessons()) > 0 {
-			return homeNext{URL: "/learn/" + h.lessons.Lessons()[0].Slug, Label: "Start the first lesson"}
+		if h.lessons != nil && len(h.course(c).Lessons()) > 0 {
+			return homeNext{URL: "/learn/" + h.course(c).Lessons()[0].Slug, Label: "Start the first lesson"}
 		}
 		return homeNext{URL: "/learn", Label: "Start the first lesson"}
 	case p.Next != nil:

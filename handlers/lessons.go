@@ -1,9 +1,9 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -17,6 +17,13 @@ func (h *Handler) registerLessons(e *echo.Echo) {
 	e.GET("/learn/:slug", h.showLesson)
 	e.POST("/learn/:slug/done", h.markLessonDone)
 	e.GET("/rules", h.showRules)
+}
+
+// course is the course in the request's language: its words, prompts and
+// boards are that language's, its slugs, exercise ids and positions those
+// of every language (lessons.Library checks it at start-up).
+func (h *Handler) course(c echo.Context) *lessons.Course {
+	return h.lessons.In(h.w(c).Lang())
 }
 
 // lessonRow is one line of the table of contents.
@@ -49,20 +56,12 @@ func lessonDone(r store.ProgressReport, l *lessons.Lesson) (done bool, solved in
 	return read || (len(l.Exercises) > 0 && solved == len(l.Exercises)), solved
 }
 
-func (h *Handler) courseProgress(ctx context.Context, visitor string) (*courseProgress, error) {
-	report, err := h.store.VisitorProgress(ctx, visitor)
-	if err != nil {
-		return nil, err
-	}
-	return h.progressFrom(report), nil
-}
-
 // progressFrom sums a progress report over the course. /learn, the home
 // page and the lesson page all count through here, so they agree on what
 // is done and on what Continue opens (L7).
-func (h *Handler) progressFrom(report store.ProgressReport) *courseProgress {
+func progressFrom(course *lessons.Course, report store.ProgressReport) *courseProgress {
 	p := &courseProgress{}
-	for _, l := range h.lessons.Lessons() {
+	for _, l := range course.Lessons() {
 		done, solved := lessonDone(report, l)
 		p.Rows = append(p.Rows, lessonRow{Lesson: l, Done: done, Solved: solved, Exercises: len(l.Exercises)})
 		p.LessonsTotal++
@@ -79,14 +78,15 @@ func (h *Handler) progressFrom(report store.ProgressReport) *courseProgress {
 
 // homeProgress fills the home page's progress block; nil until the visitor
 // has done anything, so a newcomer sees a welcome instead of zeros.
-func (h *Handler) homeProgress(ctx context.Context, visitor string) (*homeProgress, error) {
+func (h *Handler) homeProgress(c echo.Context, visitor string) (*homeProgress, error) {
 	if h.lessons == nil || visitor == "" {
 		return nil, nil
 	}
-	p, err := h.courseProgress(ctx, visitor)
+	report, err := h.store.VisitorProgress(c.Request().Context(), visitor)
 	if err != nil {
 		return nil, err
 	}
+	p := progressFrom(h.course(c), report)
 	if p.LessonsDone+p.Solved == 0 {
 		return nil, nil
 	}
@@ -112,7 +112,7 @@ func (h *Handler) showLearn(c echo.Context) error {
 		return err
 	}
 	return h.render(c, http.StatusOK, "learn", learnPage{
-		courseProgress: h.progressFrom(report),
+		courseProgress: progressFrom(h.course(c), report),
 		JustRead:       h.justRead(c, report),
 	})
 }
@@ -121,7 +121,7 @@ func (h *Handler) showLearn(c echo.Context) error {
 // finished it: the page after the Next button says so (a small
 // celebration), and a hand-typed address claims nothing.
 func (h *Handler) justRead(c echo.Context, r store.ProgressReport) *lessons.Lesson {
-	l, ok := h.lessons.Lesson(c.QueryParam("from"))
+	l, ok := h.course(c).Lesson(c.QueryParam("from"))
 	if !ok {
 		return nil
 	}
@@ -138,13 +138,31 @@ type lessonPage struct {
 	Done          bool
 	Solved        int
 	PracticeURL   string          // "" when the lesson has no exercises
+	How           string          // the key of the sentence saying what its exercises ask (practiceHow)
 	JustRead      *lessons.Lesson // the lesson finished by the Next button that led here
 }
 
+// practiceHow is the catalogue key of the sentence that says what a
+// lesson's exercises ask, by the kinds it has: lesson.how_ and the kinds
+// in the order name, squares, move ("lesson.how_squares_move").
+func practiceHow(l *lessons.Lesson) string {
+	has := map[lessons.Kind]bool{}
+	for _, ex := range l.Exercises {
+		has[ex.Kind] = true
+	}
+	var kinds []string
+	for _, k := range []lessons.Kind{lessons.KindName, lessons.KindSquares, lessons.KindMove} {
+		if has[k] {
+			kinds = append(kinds, string(k))
+		}
+	}
+	return "lesson.how_" + strings.Join(kinds, "_")
+}
+
 func (h *Handler) findLesson(c echo.Context) (*lessons.Lesson, error) {
-	l, ok := h.lessons.Lesson(c.Param("slug"))
+	l, ok := h.course(c).Lesson(c.Param("slug"))
 	if !ok {
-		return nil, echo.NewHTTPError(http.StatusNotFound, "There is no lesson at this address. The table of contents lists them all.")
+		return nil, refuse(http.StatusNotFound, "lesson.not_found")
 	}
 	return l, nil
 }
@@ -160,7 +178,7 @@ func (h *Handler) showLesson(c echo.Context) error {
 		return err
 	}
 	done, solved := lessonDone(report, l)
-	all := h.lessons.Lessons()
+	all := h.course(c).Lessons()
 	page := lessonPage{Lesson: l, Number: 1, Total: len(all), Done: done, Solved: solved, JustRead: h.justRead(c, report)}
 	for i, other := range all {
 		if other == l {
@@ -169,6 +187,7 @@ func (h *Handler) showLesson(c echo.Context) error {
 	}
 	if len(l.Exercises) > 0 {
 		page.PracticeURL = "/learn/" + l.Slug + "/practice"
+		page.How = practiceHow(l)
 	}
 	return h.render(c, http.StatusOK, "lesson", page)
 }
@@ -192,13 +211,15 @@ func (h *Handler) markLessonDone(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, target+"?from="+url.QueryEscape(l.Slug))
 }
 
-// rulesPage is the one-page rules reference.
+// rulesPage is the one-page rules reference, and the glossary.
 type rulesPage struct {
-	Title string
-	Body  any
+	Title       string
+	Description string // the page's meta description
+	Body        any
 }
 
-// showRules renders the rules reference (written in lessons/rules.md).
+// showRules renders the rules reference (written in lessons/<lang>/rules.md).
 func (h *Handler) showRules(c echo.Context) error {
-	return h.render(c, http.StatusOK, "rules", rulesPage{Title: h.lessons.RulesTitle(), Body: h.lessons.Rules()})
+	course := h.course(c)
+	return h.render(c, http.StatusOK, "rules", rulesPage{Title: course.RulesTitle(), Description: course.RulesSummary(), Body: course.Rules()})
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"html/template"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"chesstutor/lessons"
+	"chesstutor/words"
 )
 
 // lessonClient is one visitor browsing the course through httptest.
@@ -185,5 +187,77 @@ func TestRulesPage(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("/rules lacks %q", want)
 		}
+	}
+}
+
+// TestLessonPagesSpeakTheVisitorsLanguage: ?lang= picks the course's
+// language — the lesson's own text, the words the course adds around it,
+// the board labels, the page's frame — while slugs and exercises stay the
+// same.
+func TestLessonPagesSpeakTheVisitorsLanguage(t *testing.T) {
+	c := newLessonClient(t)
+	lib := c.site.h.lessons
+	esc := template.HTMLEscapeString
+	es, ru := words.Default().For("es"), words.Default().For("ru")
+	enRook, _ := c.course.Lesson("rook")
+	esRook, _ := lib.In("es").Lesson("rook")
+	ruRook, _ := lib.In("ru").Lesson("rook")
+
+	page := c.get("/learn/rook?lang=es", http.StatusOK)
+	for _, want := range []string{
+		`<html lang="es"`,
+		esc(esRook.Exercises[0].Prompt),
+		"<h1>" + esc(esRook.Title) + "</h1>",
+		`<meta name="description" content="` + esc(esRook.Summary) + `">`,
+		es.T("lesson.solve_squares"),
+		es.T("lesson.practice_button"),
+		es.T("lesson.all_lessons"),
+		"torre blanca", // a square's label
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("/learn/rook?lang=es lacks %q", want)
+		}
+	}
+	for _, english := range []string{esc(enRook.Exercises[0].Prompt), "Solve it", "All lessons", "Practice this lesson", "white rook"} {
+		if strings.Contains(page, english) {
+			t.Errorf("/learn/rook?lang=es says %q", english)
+		}
+	}
+	practice := c.get("/learn/rook/practice?lang=es", http.StatusOK)
+	if !strings.Contains(practice, esc(esRook.Exercises[0].Prompt)) {
+		t.Error("the Spanish practice page lacks the Spanish prompt")
+	}
+
+	page = c.get("/learn/rook?lang=ru", http.StatusOK)
+	for _, want := range []string{`<html lang="ru"`, "белая ладья", "Шахматная доска", esc(ruRook.Exercises[0].Prompt),
+		ru.T("lesson.practice_count", "Count", len(ruRook.Exercises), "Solved", 0)} {
+		if !strings.Contains(page, want) {
+			t.Errorf("/learn/rook?lang=ru lacks %q", want)
+		}
+	}
+	learn := c.get("/learn?lang=ru", http.StatusOK)
+	total := len(lib.In("ru").Lessons())
+	for _, want := range []string{ru.T("learn.lead", "Count", total), ru.T("learn.contents"), esc(lib.In("ru").Lessons()[0].Title),
+		ru.T("learn.toc_count", "Count", len(ruRook.Exercises), "Solved", 0)} {
+		if !strings.Contains(learn, want) {
+			t.Errorf("/learn?lang=ru lacks %q", want)
+		}
+	}
+	if total == 20 && !strings.Contains(learn, "20 коротких уроков") {
+		t.Error(`/learn?lang=ru does not say "20 коротких уроков"`)
+	}
+
+	rules := c.get("/rules?lang=ru", http.StatusOK)
+	if !strings.Contains(rules, "<h1>"+esc(lib.In("ru").RulesTitle())+"</h1>") ||
+		!strings.Contains(rules, `<meta name="description" content="`+esc(lib.In("ru").RulesSummary())+`">`) {
+		t.Error("/rules?lang=ru lacks the Russian title or description")
+	}
+	glossary := c.get("/glossary?lang=es", http.StatusOK)
+	if !strings.Contains(glossary, "<h1>"+esc(lib.In("es").GlossaryTitle())+"</h1>") ||
+		!strings.Contains(glossary, `<meta name="description" content="`+esc(es.T("glossary.meta_description"))+`">`) {
+		t.Error("/glossary?lang=es lacks the Spanish title or description")
+	}
+	if missing := c.get("/learn/no-such-lesson?lang=es", http.StatusNotFound); !strings.Contains(missing, es.T("lesson.not_found")) {
+		t.Error("the Spanish 404 of a lesson is not in Spanish")
 	}
 }

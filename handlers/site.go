@@ -71,7 +71,7 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	course, err := lessons.Load()
+	course, err := lessons.LoadLibrary(cat)
 	if err != nil {
 		return nil, err
 	}

@@ -21,6 +21,7 @@ import (
 	"chesstutor/quiz"
 	"chesstutor/store"
 	"chesstutor/store/sqlite"
+	"chesstutor/words"
 )
 
 // fullSite is the whole site built by NewSite, as main.go builds it (the
@@ -70,7 +71,7 @@ func newSite(t testing.TB, opt siteOptions) *fullSite {
 		t.Fatal(err)
 	}
 	h := site.Handler
-	return &fullSite{h: h, e: site.Echo, st: st, dbPath: dbPath, log: logs, course: h.lessons, bank: h.rounds.Bank()}
+	return &fullSite{h: h, e: site.Echo, st: st, dbPath: dbPath, log: logs, course: h.lessons.In(words.English), bank: h.rounds.Bank()}
 }
 
 // newFullSite builds the site with a rate limit high enough for table
