@@ -33,7 +33,7 @@ type document struct {
 	// What a translation must keep of the file (library.go): everything
 	// but its words.
 	headings []string     // heading ids, in order
-	links    []string     // link and image targets, in order
+	links    []string     // link and image targets (compared in any order)
 	blocks   []blockShape // boards and exercises, in order
 }
 
