@@ -261,3 +261,22 @@ func TestLessonPagesSpeakTheVisitorsLanguage(t *testing.T) {
 		t.Error("the Spanish 404 of a lesson is not in Spanish")
 	}
 }
+
+// TestPracticeHowCoversEveryMix: the sentence under a lesson saying what
+// its exercises ask has a key for every mix of kinds a lesson may have,
+// not only the mixes today's lessons happen to use.
+func TestPracticeHowCoversEveryMix(t *testing.T) {
+	kinds := []lessons.Kind{lessons.KindName, lessons.KindSquares, lessons.KindMove}
+	w := words.Default().For(words.English)
+	for mask := 1; mask < 1<<len(kinds); mask++ {
+		l := &lessons.Lesson{}
+		for i, k := range kinds {
+			if mask&(1<<i) != 0 {
+				l.Exercises = append(l.Exercises, &lessons.Exercise{Kind: k})
+			}
+		}
+		if key := practiceHow(l); !w.Has(key) {
+			t.Errorf("no catalogue key %s", key)
+		}
+	}
+}
