@@ -45,6 +45,8 @@ type siteOptions struct {
 	// wrapStore, when set, stands between the handlers and the real store
 	// (to inject faults).
 	wrapStore func(store.Store) store.Store
+	// words, when set, is the catalogue (the pseudo-language test).
+	words *words.Catalogue
 }
 
 // newSite builds the full site on a fresh database in t.TempDir().
@@ -66,6 +68,7 @@ func newSite(t testing.TB, opt siteOptions) *fullSite {
 		Engine: engine.NewPool(1, 16),
 		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: opt.logLevel})),
 		Limits: opt.limits,
+		Words:  opt.words,
 	})
 	if err != nil {
 		t.Fatal(err)
