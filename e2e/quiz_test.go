@@ -69,7 +69,7 @@ func answerQuestion(t *testing.T, b *Browser, bank *quiz.Bank, wrong bool) strin
 	if link != q.Lesson {
 		t.Errorf("%s: lesson link %q, want %q", id, link, q.Lesson)
 	}
-	if !strings.Contains(Eval[string](b, `document.querySelector("[data-quiz-feedback]").textContent`), q.Explanation[:40]) {
+	if !strings.Contains(Eval[string](b, `document.querySelector("[data-quiz-feedback]").textContent`), q.Text("en").Explanation[:40]) {
 		t.Errorf("%s: the explanation is not shown", id)
 	}
 	return id

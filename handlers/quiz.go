@@ -3,11 +3,13 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"html/template"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -16,6 +18,7 @@ import (
 	"chesstutor/quiz/rounds"
 	"chesstutor/store"
 	"chesstutor/views"
+	"chesstutor/words"
 )
 
 // The quiz (Q1–Q4). A round is created by a form post and stored; each
@@ -23,8 +26,13 @@ import (
 // to /api/quiz/rounds/:id/answers. Answers are stored once, so a repeated
 // post shows the first result again and never counts twice.
 
-// quizScore is one finished round as the /quiz page shows it.
-type quizScore = rounds.Score
+// quizScore is one finished round as the quiz pages and the home page
+// show it: the score and its date in the visitor's words.
+type quizScore struct {
+	Score, Total, Percent int
+	At                    time.Time
+	When                  string
+}
 
 // quizSparkline is an SVG polyline of recent scores, oldest on the left.
 type quizSparkline struct {
@@ -38,10 +46,27 @@ type quizDot struct{ X, Y int }
 // quizHomeData is the payload of quiz.html.
 type quizHomeData struct {
 	Questions int
+	RoundSize int
 	Missed    int
 	Current   *store.QuizRound
 	Scores    []quizScore
 	Sparkline *quizSparkline
+}
+
+// quizView is a question in the visitor's words; the embedded question
+// keeps what is the same in every language (id, kind, key, lesson link).
+type quizView struct {
+	*quiz.Question
+	Prompt      string
+	Explanation string
+	Topic       string
+	Moves       string // draw questions: the moves played, in the visitor's letters
+	Options     []quizOption
+}
+
+// quizOption is one answer a visitor may choose, in words.
+type quizOption struct {
+	ID, Text string
 }
 
 // quizFeedback is what a visitor sees after answering (Q3).
@@ -62,11 +87,11 @@ type quizQuestionData struct {
 	Total      int
 	Answered   int
 	Score      int
-	Q          *quiz.Question
+	Q          *quizView
 	Board      *views.Board
 	Marked     []string
-	Start      string // where keyboard focus enters a squares board ("e1")
-	StartWhat  string // what stands there, in words ("the white king"), or ""
+	Start      string        // where keyboard focus enters a squares board ("e1")
+	StartHelp  template.HTML // that square for the help line, with what stands there
 	Chosen     map[string]bool
 	Key        map[string]bool // the right options, once answered
 	Feedback   *quizFeedback
@@ -80,7 +105,7 @@ type quizQuestionData struct {
 // quizReview is one missed question on the result page.
 type quizReview struct {
 	Number     int
-	Q          *quiz.Question
+	Q          *quizView
 	YourAnswer string
 	KeyText    string
 	Board      *views.Board
@@ -89,7 +114,7 @@ type quizReview struct {
 // quizResultData is the payload of quiz-result.html.
 type quizResultData struct {
 	Score, Total int
-	Message      string
+	Message      words.Message
 	Missed       []quizReview
 	Scores       []quizScore
 	Sparkline    *quizSparkline
@@ -101,7 +126,10 @@ type quizAnswerRequest struct {
 	Answer []string `json:"answer"`
 }
 
-// quizAnswerResponse is the JSON reply to an answer.
+// quizAnswerResponse is the JSON reply to an answer. The machine fields
+// (answer, key, missed, wrong) hold option keys and square names; the
+// words (yourAnswer, keyText, explanation, nextLabel) are in the
+// request's language.
 type quizAnswerResponse struct {
 	Correct     bool     `json:"correct"`
 	Already     bool     `json:"already"`
@@ -121,44 +149,132 @@ type quizAnswerResponse struct {
 	NextLabel   string   `json:"nextLabel"`
 }
 
+// quizWords puts a question into w's words.
+func quizWords(w *words.Words, q *quiz.Question) *quizView {
+	text := q.Text(w.Lang())
+	v := &quizView{
+		Question:    q,
+		Prompt:      text.Prompt,
+		Explanation: text.Explanation,
+		Topic:       w.Msg(q.TopicTitle()),
+		Moves:       q.MovesText(sanLetters(w)),
+	}
+	for _, o := range q.Options {
+		v.Options = append(v.Options, quizOption{ID: o.ID, Text: quizOptionText(w, q, o.ID)})
+	}
+	return v
+}
+
+// quizOptionText is an option's words: a fixed answer's from the
+// catalogue, a multiple-choice option's from the question's file.
+func quizOptionText(w *words.Words, q *quiz.Question, id string) string {
+	for _, o := range q.Options {
+		if o.ID == id && !o.Words.IsZero() {
+			return w.Msg(o.Words)
+		}
+	}
+	return q.Text(w.Lang()).Options[id]
+}
+
+// quizAnswerText puts an answer (or the key) into words: the squares, or
+// the chosen options' words.
+func quizAnswerText(w *words.Words, q *quiz.Question, answer []string) string {
+	if q.Board() {
+		return strings.Join(answer, w.T("quiz.list_sep"))
+	}
+	var parts []string
+	for _, id := range answer {
+		if t := quizOptionText(w, q, id); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, w.T("quiz.options_sep"))
+}
+
+// sanLetters writes a SAN move with the piece letters of w's language
+// (quiz.move_letters: king, queen, rook, bishop, knight), so the moves
+// under a question read as its prompt does ("Rxd2" in Spanish).
+func sanLetters(w *words.Words) func(string) string {
+	letters := strings.Fields(w.T("quiz.move_letters"))
+	if len(letters) != 5 {
+		return nil
+	}
+	swap := map[byte]string{'K': letters[0], 'Q': letters[1], 'R': letters[2], 'B': letters[3], 'N': letters[4]}
+	return func(san string) string {
+		if san == "" {
+			return san
+		}
+		if l, ok := swap[san[0]]; ok {
+			san = l + san[1:]
+		}
+		if i := strings.IndexByte(san, '='); i >= 0 && i+1 < len(san) {
+			if l, ok := swap[san[i+1]]; ok {
+				san = san[:i+1] + l + san[i+2:]
+			}
+		}
+		return san
+	}
+}
+
 // showQuiz is the quiz start page: past scores, missed questions, start.
 func (h *Handler) showQuiz(c echo.Context) error {
 	o, err := h.rounds.Overview(c.Request().Context(), visitorID(c))
 	if err != nil {
 		return err
 	}
-	d := quizHomeData{Questions: o.Questions, Missed: o.Missed, Current: o.Current,
-		Scores: o.Scores, Sparkline: quizSparklineFor(o.Scores)}
+	w := h.w(c)
+	scores := quizScoresIn(w, o.Scores)
+	d := quizHomeData{Questions: o.Questions, RoundSize: quiz.RoundSize, Missed: o.Missed, Current: o.Current,
+		Scores: scores, Sparkline: quizSparklineFor(w, scores)}
 	return h.render(c, http.StatusOK, "quiz", d)
 }
 
-// quizScores loads the visitor's recent scores, newest first, and their sparkline.
+// quizScores loads the visitor's recent scores, newest first, and their
+// sparkline, in the request's words.
 func (h *Handler) quizScores(c echo.Context) ([]quizScore, *quizSparkline, error) {
-	scores, err := h.rounds.Scores(c.Request().Context(), visitorID(c))
+	raw, err := h.rounds.Scores(c.Request().Context(), visitorID(c))
 	if err != nil {
 		return nil, nil, err
 	}
-	return scores, quizSparklineFor(scores), nil
+	w := h.w(c)
+	scores := quizScoresIn(w, raw)
+	return scores, quizSparklineFor(w, scores), nil
+}
+
+// quizMonths are the catalogue keys of the months' names, January first.
+var quizMonths = [12]string{"quiz.month_1", "quiz.month_2", "quiz.month_3", "quiz.month_4", "quiz.month_5",
+	"quiz.month_6", "quiz.month_7", "quiz.month_8", "quiz.month_9", "quiz.month_10", "quiz.month_11", "quiz.month_12"}
+
+// quizScoresIn dates each score in w's words.
+func quizScoresIn(w *words.Words, raw []rounds.Score) []quizScore {
+	scores := make([]quizScore, len(raw))
+	for i, sc := range raw {
+		at := sc.At
+		scores[i] = quizScore{Score: sc.Score, Total: sc.Total, Percent: sc.Percent, At: at,
+			When: w.T("quiz.date", "Day", at.Day(), "Month", w.T(quizMonths[at.Month()-1]), "Year", at.Year(),
+				"Time", at.Format("15:04"))}
+	}
+	return scores
 }
 
 // quizSparklineFor draws scores (newest first) in a 100×30 box, oldest on the left.
-func quizSparklineFor(scores []quizScore) *quizSparkline {
+func quizSparklineFor(w *words.Words, scores []quizScore) *quizSparkline {
 	if len(scores) < 2 {
 		return nil
 	}
 	s := &quizSparkline{}
-	var pts, words []string
+	var pts, said []string
 	n := len(scores)
 	for i := range n {
 		sc := scores[n-1-i]
-		words = append(words, fmt.Sprintf("%d of %d", sc.Score, sc.Total))
+		said = append(said, w.T("quiz.score_of", "Score", sc.Score, "Total", sc.Total))
 		x := 4 + i*92/(n-1)
 		y := 26 - sc.Percent*22/100
 		s.Dots = append(s.Dots, quizDot{x, y})
 		pts = append(pts, fmt.Sprintf("%d,%d", x, y))
 	}
 	s.Points = strings.Join(pts, " ")
-	s.Label = fmt.Sprintf("Your last %d scores, oldest first: %s", n, strings.Join(words, ", "))
+	s.Label = w.T("quiz.sparkline", "Count", n, "Scores", strings.Join(said, w.T("quiz.list_sep")))
 	return s
 }
 
@@ -188,6 +304,7 @@ func roundError(err error) error {
 		rounds.Gone:     http.StatusGone,
 		rounds.Invalid:  http.StatusBadRequest,
 	}[re.Kind]
+	// The refusal's code and arguments, worded by handleError (refuse).
 	return echo.NewHTTPError(status, re.Message)
 }
 
@@ -223,15 +340,16 @@ func (h *Handler) showQuizRound(c echo.Context) error {
 	if index < 0 {
 		return h.showQuizResult(c, r)
 	}
-	d, err := h.quizQuestion(r, index)
+	d, err := h.quizQuestion(h.w(c), r, index)
 	if err != nil {
 		return err
 	}
 	return h.render(c, http.StatusOK, "quiz-question", d)
 }
 
-// quizQuestion prepares a question page; answered questions show feedback.
-func (h *Handler) quizQuestion(r *store.QuizRound, index int) (*quizQuestionData, error) {
+// quizQuestion prepares a question page in w's words; answered questions
+// show feedback.
+func (h *Handler) quizQuestion(w *words.Words, r *store.QuizRound, index int) (*quizQuestionData, error) {
 	q, err := h.rounds.Question(r, index)
 	if err != nil {
 		return nil, roundError(err)
@@ -243,19 +361,19 @@ func (h *Handler) quizQuestion(r *store.QuizRound, index int) (*quizQuestionData
 		Total:      len(r.Questions),
 		Answered:   len(r.Answers),
 		Score:      r.Score(),
-		Q:          q,
+		Q:          quizWords(w, q),
 		Chosen:     map[string]bool{},
 		FormAction: fmt.Sprintf("%s/questions/%d", quizRoundURL(r.ID), index+1),
 		APIURL:     "/api/quiz/rounds/" + url.PathEscape(r.ID) + "/answers",
 	}
 	if a, ok := r.Answer(index); ok {
 		answer := strings.Fields(a.Answer)
-		d.Feedback = quizFeedbackFor(q, answer, a.Correct, false)
+		d.Feedback = quizFeedbackFor(w, q, answer, a.Correct, false)
 		d.Key = map[string]bool{}
 		for _, k := range q.Key() {
 			d.Key[k] = true
 		}
-		d.NextURL, d.NextLabel = quizNextStep(r)
+		d.NextURL, d.NextLabel = quizNextStep(w, r)
 		if q.Board() {
 			d.Marked = answer
 		} else {
@@ -264,20 +382,22 @@ func (h *Handler) quizQuestion(r *store.QuizRound, index int) (*quizQuestionData
 			}
 		}
 	}
-	d.setBoard(quizBoard(q, d.Marked, d.Feedback != nil))
+	d.setBoard(w, quizBoard(q, d.Marked, d.Feedback != nil))
 	return d, nil
 }
 
 // setBoard shows b and names the square where keyboard focus enters it:
 // the first mark, else the square the question is about, else the king
-// of the side to move, else e4. The help line says the same square.
-func (d *quizQuestionData) setBoard(b *views.Board) {
+// of the side to move, else e4. The help line says the same square, in
+// w's words.
+func (d *quizQuestionData) setBoard(w *words.Words, b *views.Board) {
 	d.Board = b
 	if b == nil || !b.Interactive {
 		return
 	}
+	pos := d.Q.Pos
 	start := chess.E4
-	switch k := d.Q.Pos.KingSquare(d.Q.Pos.Turn()); {
+	switch k := pos.KingSquare(pos.Turn()); {
 	case len(d.Marked) > 0:
 		if sq, err := chess.ParseSquare(d.Marked[0]); err == nil {
 			start = sq
@@ -287,28 +407,38 @@ func (d *quizQuestionData) setBoard(b *views.Board) {
 	case k != chess.NoSquare:
 		start = k
 	}
-	d.Start, d.StartWhat = start.String(), ""
-	if p := d.Q.Pos.PieceAt(start); p != chess.NoPiece {
-		d.StartWhat = "the " + p.Color().String() + " " + p.Type().String()
+	d.Start = start.String()
+	p := pos.PieceAt(start)
+	piece := words.M("board.piece_" + p.String())
+	switch {
+	case p != chess.NoPiece && len(d.Marked) > 0:
+		d.StartHelp = w.HTML("quiz.help_start_piece_mark", "Square", d.Start, "Piece", piece)
+	case p != chess.NoPiece:
+		d.StartHelp = w.HTML("quiz.help_start_piece", "Square", d.Start, "Piece", piece)
+	case len(d.Marked) > 0:
+		d.StartHelp = w.HTML("quiz.help_start_mark", "Square", d.Start)
+	default:
+		d.StartHelp = w.HTML("quiz.help_start", "Square", d.Start)
 	}
 	b.Attrs["data-start"] = d.Start
 }
 
-// quizNextStep is where the visitor goes after an answer.
-func quizNextStep(r *store.QuizRound) (string, string) {
+// quizNextStep is where the visitor goes after an answer, and the words
+// of the link.
+func quizNextStep(w *words.Words, r *store.QuizRound) (string, string) {
 	if next := r.Next(); next >= 0 {
-		return quizQuestionURL(r.ID, next), "Next question"
+		return quizQuestionURL(r.ID, next), w.T("quiz.next_question")
 	}
-	return quizRoundURL(r.ID), "See your score"
+	return quizRoundURL(r.ID), w.T("quiz.see_score")
 }
 
-func quizFeedbackFor(q *quiz.Question, answer []string, correct, already bool) *quizFeedback {
+func quizFeedbackFor(w *words.Words, q *quiz.Question, answer []string, correct, already bool) *quizFeedback {
 	return &quizFeedback{
 		Correct:     correct,
 		Already:     already,
-		YourAnswer:  rounds.AnswerText(q, answer),
-		KeyText:     q.KeyText(),
-		Explanation: q.Explanation,
+		YourAnswer:  quizAnswerText(w, q, answer),
+		KeyText:     quizAnswerText(w, q, q.Key()),
+		Explanation: q.Text(w.Lang()).Explanation,
 		Lesson:      q.Lesson,
 	}
 }
@@ -381,7 +511,7 @@ func (h *Handler) answerQuizForm(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read. Please try again.")
+		return refuse(http.StatusBadRequest, "quiz.refuse_form")
 	}
 	if _, done := r.Answer(index); done {
 		return c.Redirect(http.StatusSeeOther, quizQuestionURL(r.ID, index))
@@ -400,11 +530,12 @@ func (h *Handler) answerQuizForm(c echo.Context) error {
 	_, err = h.rounds.Answer(c.Request().Context(), visitorID(c), r, index, values)
 	var re *rounds.Error
 	if errors.As(err, &re) && re.Kind == rounds.Invalid {
-		d, derr := h.quizQuestion(r, index)
+		w := h.w(c)
+		d, derr := h.quizQuestion(w, r, index)
 		if derr != nil {
 			return derr
 		}
-		d.Error = re.Message
+		d.Error = w.Msg(re.Message)
 		for _, v := range values {
 			d.Chosen[v] = true
 		}
@@ -420,7 +551,7 @@ func (h *Handler) answerQuizForm(c echo.Context) error {
 func (h *Handler) toggleQuizSquare(c echo.Context, r *store.QuizRound, index int, marked []string, square string) error {
 	sq, err := chess.ParseSquare(strings.ToLower(square))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("%q is not a square on the board.", square))
+		return refuse(http.StatusBadRequest, "quiz.refuse_not_square", "Square", square)
 	}
 	var next []string
 	for _, m := range marked {
@@ -432,12 +563,13 @@ func (h *Handler) toggleQuizSquare(c echo.Context, r *store.QuizRound, index int
 		next = append(next, sq.String())
 	}
 	slices.Sort(next)
-	d, err := h.quizQuestion(r, index)
+	w := h.w(c)
+	d, err := h.quizQuestion(w, r, index)
 	if err != nil {
 		return err
 	}
 	d.Marked = next
-	d.setBoard(quizBoard(d.Q, next, false))
+	d.setBoard(w, quizBoard(d.Q.Question, next, false))
 	return h.render(c, http.StatusOK, "quiz-question", d)
 }
 
@@ -452,7 +584,7 @@ func (h *Handler) answerQuizAPI(c echo.Context) error {
 		return err
 	}
 	if req.Index == nil {
-		return echo.NewHTTPError(http.StatusBadRequest, `Say which question you answer: "index" is its number, from 1.`)
+		return refuse(http.StatusBadRequest, "quiz.refuse_no_index")
 	}
 	index, err := quizIndex(r, strconv.Itoa(*req.Index))
 	if err != nil {
@@ -462,13 +594,13 @@ func (h *Handler) answerQuizAPI(c echo.Context) error {
 	if err != nil {
 		return roundError(err)
 	}
-	return quizReply(c, g.Round, g.Q, g.Result, g.Already)
+	return quizReply(c, h.w(c), g.Round, g.Q, g.Result, g.Already)
 }
 
-// quizReply writes the JSON feedback for one graded answer.
-func quizReply(c echo.Context, r *store.QuizRound, q *quiz.Question, result quiz.Result, already bool) error {
-	next, label := quizNextStep(r)
-	fb := quizFeedbackFor(q, result.Answer, result.Correct, already)
+// quizReply writes the JSON feedback for one graded answer, its words in w's language.
+func quizReply(c echo.Context, w *words.Words, r *store.QuizRound, q *quiz.Question, result quiz.Result, already bool) error {
+	next, label := quizNextStep(w, r)
+	fb := quizFeedbackFor(w, q, result.Answer, result.Correct, already)
 	return c.JSON(http.StatusOK, quizAnswerResponse{
 		Correct:     result.Correct,
 		Already:     already,
@@ -498,10 +630,12 @@ func quizList(s []string) []string {
 
 // showQuizResult is the end of a round: the score and the missed questions.
 func (h *Handler) showQuizResult(c echo.Context, r *store.QuizRound) error {
+	w := h.w(c)
 	sum := h.rounds.Summarise(r)
 	d := quizResultData{Score: sum.Score, Total: sum.Total, Message: sum.Message}
 	for _, m := range sum.Missed {
-		review := quizReview{Number: m.Number, Q: m.Q, YourAnswer: rounds.AnswerText(m.Q, m.Answer), KeyText: m.Q.KeyText()}
+		review := quizReview{Number: m.Number, Q: quizWords(w, m.Q), YourAnswer: quizAnswerText(w, m.Q, m.Answer),
+			KeyText: quizAnswerText(w, m.Q, m.Q.Key())}
 		var marked []string
 		if m.Q.Board() {
 			marked = m.Answer

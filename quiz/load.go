@@ -13,55 +13,70 @@ import (
 	"strings"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 )
 
-//go:embed questions/*.json
+//go:embed questions
 var embedded embed.FS
 
-// topicTitles names every topic a question may have, for people.
-var topicTitles = map[string]string{
-	"board":      "The board",
-	"pieces":     "How the pieces move",
-	"king":       "The king",
-	"pawn":       "The pawn",
-	"capturing":  "Capturing",
-	"check":      "Check",
-	"checkmate":  "Checkmate",
-	"stalemate":  "Stalemate",
-	"castling":   "Castling",
-	"en-passant": "En passant",
-	"promotion":  "Promotion",
-	"draws":      "How games end",
-	"timeout":    "Running out of time",
-	"notation":   "Notation",
-	"tournament": "Tournament play",
-	"site":       "Playing on this site",
+// English is the source language: its folder holds the questions, and
+// every other language's folder must match it (see sameShape).
+const English = "en"
+
+// Topics lists every topic a question may have, in no special order.
+var Topics = []string{"board", "pieces", "king", "pawn", "capturing", "check", "checkmate", "stalemate",
+	"castling", "en-passant", "promotion", "draws", "timeout", "notation", "tournament", "site"}
+
+// topicKeys are the catalogue keys of the topics' titles.
+var topicKeys = map[string]string{
+	"board":      "quiz.topic_board",
+	"pieces":     "quiz.topic_pieces",
+	"king":       "quiz.topic_king",
+	"pawn":       "quiz.topic_pawn",
+	"capturing":  "quiz.topic_capturing",
+	"check":      "quiz.topic_check",
+	"checkmate":  "quiz.topic_checkmate",
+	"stalemate":  "quiz.topic_stalemate",
+	"castling":   "quiz.topic_castling",
+	"en-passant": "quiz.topic_en_passant",
+	"promotion":  "quiz.topic_promotion",
+	"draws":      "quiz.topic_draws",
+	"timeout":    "quiz.topic_timeout",
+	"notation":   "quiz.topic_notation",
+	"tournament": "quiz.topic_tournament",
+	"site":       "quiz.topic_site",
 }
 
-// The fixed answers of the board kinds.
+// The fixed answers of the board kinds: keys and the codes of their words.
 var (
 	statusOptions = []Option{
-		{"check", "Check"},
-		{"checkmate", "Checkmate"},
-		{"stalemate", "Stalemate"},
-		{"none", "None of these: the game goes on"},
+		{ID: "check", Words: words.M("quiz.status_check")},
+		{ID: "checkmate", Words: words.M("quiz.status_checkmate")},
+		{ID: "stalemate", Words: words.M("quiz.status_stalemate")},
+		{ID: "none", Words: words.M("quiz.status_none")},
 	}
-	castleOptions = []Option{
-		{"yes", "Yes, White may castle"},
-		{"no", "No, not in this position"},
+	castleYes = map[chess.Color]words.Message{
+		chess.White: words.M("quiz.castle_yes_white"),
+		chess.Black: words.M("quiz.castle_yes_black"),
 	}
-	drawLabels = map[string]string{
-		"none":       "No, it is not a draw",
-		"stalemate":  "Yes: stalemate",
-		"repetition": "Yes: threefold repetition",
-		"fifty":      "Yes: the fifty-move rule",
-		"material":   "Yes: insufficient material",
-		"timeout":    "Yes: the flag fell, but the other side could never checkmate",
+	castleNo   = words.M("quiz.castle_no")
+	drawLabels = map[string]words.Message{
+		"none":       words.M("quiz.draw_none"),
+		"stalemate":  words.M("quiz.draw_stalemate"),
+		"repetition": words.M("quiz.draw_repetition"),
+		"fifty":      words.M("quiz.draw_fifty"),
+		"material":   words.M("quiz.draw_material"),
+		"timeout":    words.M("quiz.draw_timeout"),
+	}
+	// winsOnTime is the "no" of a timeout question: the side that wins.
+	winsOnTime = map[chess.Color]words.Message{
+		chess.White: words.M("quiz.draw_white_wins_on_time"),
+		chess.Black: words.M("quiz.draw_black_wins_on_time"),
 	}
 	drawOrder = []string{"none", "stalemate", "repetition", "fifty", "material"}
 )
 
-// rawQuestion is a question as written in questions/*.json.
+// rawQuestion is a question as written in questions/<lang>/*.json.
 type rawQuestion struct {
 	ID          string      `json:"id"`
 	Topic       string      `json:"topic"`
@@ -80,63 +95,216 @@ type rawQuestion struct {
 	Name        string      `json:"name"`    // name: the square to click
 }
 
+// rawOption is one option of a multiple-choice question. Its key is what
+// a visitor's answer names and what the store keeps, so it never changes
+// once published, whatever the order or the words.
 type rawOption struct {
+	Key   string `json:"key"`
 	Text  string `json:"text"`
 	Right bool   `json:"right"`
 }
 
 var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var keyPattern = regexp.MustCompile(`^[a-z0-9]+$`)
+var langPattern = regexp.MustCompile(`^[a-z]{2,3}$`)
 var lessonPattern = regexp.MustCompile(`^/learn/[a-z0-9-]+(#[a-z0-9-]+)?$`)
 
-// Bank is the loaded set of questions.
+// Bank is the loaded set of questions, in every language.
 type Bank struct {
 	questions []*Question
 	byID      map[string]*Question
+	langs     []string
 }
 
-// Load parses every embedded question file and computes every key. Any
-// problem (a bad FEN, an empty key, a duplicate id) is an error naming the
-// file and the question.
+// Load parses the embedded questions of every language and computes every
+// key. Any problem (a bad FEN, an empty key, a duplicate id, a translation
+// that differs from English in anything but its words) is an error naming
+// the file and the question, and the site does not start.
 func Load() (*Bank, error) { return Parse(embedded, "questions") }
 
-// Parse loads every *.json file in dir of fsys.
+// Parse loads dir/en/*.json, the questions, and then every other folder
+// dir/<lang>/, a translation: the same files with the same questions in
+// the same order, differing from English only in prompts, explanations
+// and option texts.
 func Parse(fsys fs.FS, dir string) (*Bank, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, "*.json"))
+	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, fmt.Errorf("quiz: %w", err)
 	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("quiz: no question files in %s", dir)
+	b := &Bank{byID: map[string]*Question{}, langs: []string{English}}
+	raws, files, err := readLanguage(fsys, dir, English)
+	if err != nil {
+		return nil, err
 	}
-	b := &Bank{byID: map[string]*Question{}}
-	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, fmt.Errorf("quiz: %w", err)
-		}
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
-		var raws []rawQuestion
-		if err := dec.Decode(&raws); err != nil {
-			return nil, fmt.Errorf("quiz: %s: %w", name, err)
-		}
-		for i, raw := range raws {
+	for _, f := range files {
+		for i, raw := range raws[f] {
 			q, err := build(raw)
 			if err != nil {
-				return nil, fmt.Errorf("quiz: %s: question %d (%q): %w", name, i+1, raw.ID, err)
+				return nil, fmt.Errorf("quiz: %s: question %d (%q): %w", f, i+1, raw.ID, err)
 			}
 			if _, dup := b.byID[q.ID]; dup {
-				return nil, fmt.Errorf("quiz: %s: question id %q is used twice", name, q.ID)
+				return nil, fmt.Errorf("quiz: %s: question id %q is used twice", f, q.ID)
 			}
 			b.byID[q.ID] = q
 			b.questions = append(b.questions, q)
 		}
 	}
+	for _, e := range entries {
+		lang := e.Name()
+		if !e.IsDir() || lang == English {
+			continue
+		}
+		if !langPattern.MatchString(lang) {
+			return nil, fmt.Errorf("quiz: %s/%s: a language folder is named by its code (es, ru)", dir, lang)
+		}
+		if err := b.translate(fsys, dir, lang, raws, files); err != nil {
+			return nil, err
+		}
+		b.langs = append(b.langs, lang)
+	}
 	return b, nil
+}
+
+// readLanguage reads every question file of one language, by file name.
+func readLanguage(fsys fs.FS, dir, lang string) (map[string][]rawQuestion, []string, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, lang, "*.json"))
+	if err != nil {
+		return nil, nil, fmt.Errorf("quiz: %w", err)
+	}
+	if len(names) == 0 {
+		return nil, nil, fmt.Errorf("quiz: no question files in %s", path.Join(dir, lang))
+	}
+	raws := map[string][]rawQuestion{}
+	var files []string
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, nil, fmt.Errorf("quiz: %w", err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		var qs []rawQuestion
+		if err := dec.Decode(&qs); err != nil {
+			return nil, nil, fmt.Errorf("quiz: %s: %w", name, err)
+		}
+		f := path.Base(name)
+		raws[f] = qs
+		files = append(files, f)
+	}
+	return raws, files, nil
+}
+
+// translate reads one translation, checks it against English and adds
+// its words to the questions.
+func (b *Bank) translate(fsys fs.FS, dir, lang string, en map[string][]rawQuestion, files []string) error {
+	tr, trFiles, err := readLanguage(fsys, dir, lang)
+	if err != nil {
+		return err
+	}
+	for _, f := range trFiles {
+		if _, ok := en[f]; !ok {
+			return fmt.Errorf("quiz: %s/%s/%s: English has no such file", dir, lang, f)
+		}
+	}
+	for _, f := range files {
+		name := path.Join(dir, lang, f)
+		qs, ok := tr[f]
+		if !ok {
+			return fmt.Errorf("quiz: %s: missing (English has %s)", name, path.Join(dir, English, f))
+		}
+		if len(qs) != len(en[f]) {
+			return fmt.Errorf("quiz: %s: %d questions, English has %d", name, len(qs), len(en[f]))
+		}
+		for i, raw := range qs {
+			if err := sameShape(en[f][i], raw); err != nil {
+				return fmt.Errorf("quiz: %s: question %d (%q): %w", name, i+1, raw.ID, err)
+			}
+			text, err := textOf(raw)
+			if err != nil {
+				return fmt.Errorf("quiz: %s: question %d (%q): %w", name, i+1, raw.ID, err)
+			}
+			b.byID[raw.ID].texts[lang] = text
+		}
+	}
+	return nil
+}
+
+// sameShape reports the first thing in which a translated question differs
+// from its English original other than its words: a translation changes
+// prompts, explanations and option texts, and nothing else.
+func sameShape(en, tr rawQuestion) error {
+	differs := func(what string, a, b any) error {
+		return fmt.Errorf("%s differs from English (%v, English %v)", what, b, a)
+	}
+	switch {
+	case tr.ID != en.ID:
+		return differs("the id", en.ID, tr.ID)
+	case tr.Topic != en.Topic:
+		return differs("the topic", en.Topic, tr.Topic)
+	case tr.Kind != en.Kind:
+		return differs("the kind", en.Kind, tr.Kind)
+	case tr.Lesson != en.Lesson:
+		return differs("the lesson link", en.Lesson, tr.Lesson)
+	case tr.FEN != en.FEN:
+		return differs("the fen", en.FEN, tr.FEN)
+	case tr.Find != en.Find:
+		return differs("find", en.Find, tr.Find)
+	case tr.Square != en.Square:
+		return differs("the square", en.Square, tr.Square)
+	case tr.Side != en.Side:
+		return differs("the side", en.Side, tr.Side)
+	case !slices.Equal(tr.Moves, en.Moves):
+		return differs("the moves", en.Moves, tr.Moves)
+	case tr.Flag != en.Flag:
+		return differs("the flag", en.Flag, tr.Flag)
+	case tr.SAN != en.SAN:
+		return differs("san", en.SAN, tr.SAN)
+	case tr.Name != en.Name:
+		return differs("the named square", en.Name, tr.Name)
+	case len(tr.Options) != len(en.Options):
+		return differs("the number of options", len(en.Options), len(tr.Options))
+	}
+	for i, o := range tr.Options {
+		if o.Key != en.Options[i].Key {
+			return differs(fmt.Sprintf("option %d's key", i+1), en.Options[i].Key, o.Key)
+		}
+		if o.Right != en.Options[i].Right {
+			return differs(fmt.Sprintf("whether option %q is right", o.Key), en.Options[i].Right, o.Right)
+		}
+	}
+	return nil
+}
+
+// textOf takes a question's words: prompt, explanation, option texts.
+func textOf(raw rawQuestion) (*Text, error) {
+	t := &Text{
+		Prompt:      strings.TrimSpace(raw.Prompt),
+		Explanation: strings.TrimSpace(raw.Explanation),
+	}
+	switch {
+	case t.Prompt == "":
+		return nil, errors.New("the prompt is empty")
+	case t.Explanation == "":
+		return nil, errors.New("the explanation is empty")
+	}
+	for _, o := range raw.Options {
+		text := strings.TrimSpace(o.Text)
+		if text == "" {
+			return nil, fmt.Errorf("option %q is empty", o.Key)
+		}
+		if t.Options == nil {
+			t.Options = map[string]string{}
+		}
+		t.Options[o.Key] = text
+	}
+	return t, nil
 }
 
 // Questions returns every question, in file order.
 func (b *Bank) Questions() []*Question { return slices.Clone(b.questions) }
+
+// Languages lists the bank's languages, English first.
+func (b *Bank) Languages() []string { return slices.Clone(b.langs) }
 
 // Len returns how many questions the bank holds, without copying them.
 func (b *Bank) Len() int { return len(b.questions) }
@@ -158,26 +326,26 @@ func (b *Bank) Counts() map[Kind]int {
 
 func build(raw rawQuestion) (*Question, error) {
 	q := &Question{
-		ID:          raw.ID,
-		Topic:       raw.Topic,
-		Kind:        raw.Kind,
-		Prompt:      strings.TrimSpace(raw.Prompt),
-		Explanation: strings.TrimSpace(raw.Explanation),
-		Lesson:      raw.Lesson,
-		From:        chess.NoSquare,
+		ID:     raw.ID,
+		Topic:  raw.Topic,
+		Kind:   raw.Kind,
+		Lesson: raw.Lesson,
+		From:   chess.NoSquare,
+		texts:  map[string]*Text{},
 	}
 	switch {
 	case !idPattern.MatchString(q.ID):
 		return nil, errors.New("the id must be lower-case words joined by hyphens")
-	case topicTitles[q.Topic] == "":
+	case topicKeys[q.Topic] == "":
 		return nil, fmt.Errorf("unknown topic %q", q.Topic)
-	case q.Prompt == "":
-		return nil, errors.New("the prompt is empty")
-	case q.Explanation == "":
-		return nil, errors.New("the explanation is empty")
 	case !lessonPattern.MatchString(q.Lesson):
 		return nil, fmt.Errorf("lesson link %q is not of the form /learn/<slug> or /learn/<slug>#<anchor>", q.Lesson)
 	}
+	text, err := textOf(raw)
+	if err != nil {
+		return nil, err
+	}
+	q.texts[English] = text
 	if raw.Kind != Choice && len(raw.Options) > 0 {
 		return nil, errors.New("only multiple-choice questions list options")
 	}
@@ -193,7 +361,6 @@ func build(raw rawQuestion) (*Question, error) {
 	if raw.Kind != Draw && (len(raw.Moves) > 0 || raw.Flag != "") {
 		return nil, errors.New("moves and flag belong to draw questions")
 	}
-	var err error
 	switch raw.Kind {
 	case Choice:
 		err = buildChoice(q, raw)
@@ -227,15 +394,16 @@ func buildChoice(q *Question, raw rawQuestion) error {
 	if len(raw.Options) < 2 || len(raw.Options) > 8 {
 		return fmt.Errorf("a multiple-choice question needs 2 to 8 options, not %d", len(raw.Options))
 	}
-	for i, o := range raw.Options {
-		id := string(rune('a' + i))
-		text := strings.TrimSpace(o.Text)
-		if text == "" {
-			return fmt.Errorf("option %s is empty", id)
+	for _, o := range raw.Options {
+		if !keyPattern.MatchString(o.Key) {
+			return fmt.Errorf("option key %q must be lower-case letters or digits", o.Key)
 		}
-		q.Options = append(q.Options, Option{ID: id, Text: text})
+		if slices.ContainsFunc(q.Options, func(p Option) bool { return p.ID == o.Key }) {
+			return fmt.Errorf("option key %q is used twice", o.Key)
+		}
+		q.Options = append(q.Options, Option{ID: o.Key})
 		if o.Right {
-			q.key = append(q.key, id)
+			q.key = append(q.key, o.Key)
 		}
 	}
 	if len(q.key) == 0 {
@@ -390,10 +558,7 @@ func buildCastle(q *Question, raw rawQuestion) error {
 	queen := raw.Side == "queen"
 	q.Pos = pos
 	q.From = pos.KingSquare(pos.Turn())
-	q.Options = slices.Clone(castleOptions)
-	if pos.Turn() == chess.Black {
-		q.Options[0].Text = "Yes, Black may castle"
-	}
+	q.Options = []Option{{ID: "yes", Words: castleYes[pos.Turn()]}, {ID: "no", Words: castleNo}}
 	q.key = []string{"no"}
 	for _, m := range pos.LegalMoves() {
 		if m.IsCastle() && (m.To() < m.From()) == queen {
@@ -429,11 +594,11 @@ func buildDraw(q *Question, raw rawQuestion) error {
 	q.Pos = pos
 	if moves := g.Moves(); len(moves) > 0 {
 		q.LastMove = moves[len(moves)-1]
-		q.Moves = formatMoves(start, g.SANs())
+		q.Moves = chess.FullMoves(start, g.SANs())
 	}
 	choices := drawOrder
+	var flagged chess.Color
 	if raw.Flag != "" {
-		var flagged chess.Color
 		switch raw.Flag {
 		case "white":
 			flagged = chess.White
@@ -474,34 +639,14 @@ func buildDraw(q *Question, raw rawQuestion) error {
 		return fmt.Errorf("unexpected ending %q", out.Method)
 	}
 	for _, id := range choices {
-		text := drawLabels[id]
+		label := drawLabels[id]
 		if id == "none" && raw.Flag != "" {
-			winner := "Black"
-			if raw.Flag == "black" {
-				winner = "White"
-			}
-			text = "No: " + winner + " wins on time"
+			label = winsOnTime[flagged.Other()]
 		}
-		q.Options = append(q.Options, Option{ID: id, Text: text})
+		q.Options = append(q.Options, Option{ID: id, Words: label})
 	}
 	if !slices.Contains(choices, q.key[0]) {
 		return fmt.Errorf("the computed answer %q is not among the choices", q.key[0])
 	}
 	return nil
-}
-
-// formatMoves writes SAN moves with move numbers: "1. Nf3 Nf6 2. Ng1".
-func formatMoves(start *chess.Position, sans []string) string {
-	var parts []string
-	for _, fm := range chess.FullMoves(start, sans) {
-		if fm.White == "" {
-			parts = append(parts, fmt.Sprintf("%d… %s", fm.Number, fm.Black))
-			continue
-		}
-		parts = append(parts, fmt.Sprintf("%d. %s", fm.Number, fm.White))
-		if fm.Black != "" {
-			parts = append(parts, fm.Black)
-		}
-	}
-	return strings.Join(parts, " ")
 }

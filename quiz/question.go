@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 )
 
 // Kind says how a question is asked and answered.
@@ -38,23 +39,35 @@ const (
 var Kinds = []Kind{Choice, Status, Squares, Castle, Draw, Name}
 
 // ErrBadAnswer marks an answer that cannot be graded: empty, or naming an
-// option or square the question does not have. Its message is for people.
+// option or square the question does not have. The errors that wrap it
+// are *words.Error values whose code says what is wrong.
 var ErrBadAnswer = errors.New("quiz: bad answer")
 
 // Option is one answer a visitor may choose.
 type Option struct {
-	ID   string // stable: "a", "b", … in the order written, or a fixed word
-	Text string
+	// ID is the option's key: what an answer names and the store keeps.
+	// Multiple-choice questions write theirs ("a", "b", …); the board
+	// kinds have fixed ones ("check", "yes", "repetition", …).
+	ID string
+	// Words is the code of a fixed answer's words; zero for a
+	// multiple-choice option, whose words are in the question's Text.
+	Words words.Message
 }
 
-// Question is one quiz question, ready to ask and grade.
-type Question struct {
-	ID          string
-	Topic       string
-	Kind        Kind
+// Text is a question's words in one language, as its file has them.
+type Text struct {
 	Prompt      string
 	Explanation string
-	Lesson      string // "/learn/<slug>#<anchor>", or the lesson alone
+	Options     map[string]string // multiple choice: option key -> its words
+}
+
+// Question is one quiz question, ready to ask and grade. Everything but
+// its Text is the same in every language.
+type Question struct {
+	ID     string
+	Topic  string
+	Kind   Kind
+	Lesson string // "/learn/<slug>#<anchor>", or the lesson alone
 
 	// Pos is the diagram (nil for plain multiple choice). For draw
 	// questions it is the position after the moves were played.
@@ -63,48 +76,60 @@ type Question struct {
 	From chess.Square
 	// LastMove is the move that led to Pos in draw questions, or NoMove.
 	LastMove chess.Move
-	// Moves lists the moves played in draw questions ("1. Nf3 Nf6 …").
-	Moves string
+	// Moves are the moves played in draw questions, numbered, in English
+	// SAN (the edge writes them in the visitor's letters).
+	Moves []chess.FullMove
 
-	// Options, in display order, for every kind but Squares.
+	// Options, in display order, for every kind but the board kinds.
 	Options []Option
 	// Multiple is true when several options are right (checkboxes).
 	Multiple bool
 
-	key []string // sorted option ids or square names
+	key   []string         // sorted option ids or square names
+	texts map[string]*Text // by language
 }
 
 // Board reports whether the question is answered by clicking squares.
 func (q *Question) Board() bool { return q.Kind == Squares || q.Kind == Name }
 
-// TopicTitle is the topic's name for people.
-func (q *Question) TopicTitle() string { return topicTitles[q.Topic] }
+// TopicTitle is the code of the topic's name.
+func (q *Question) TopicTitle() words.Message { return words.M(topicKeys[q.Topic]) }
+
+// Text is the question's words in lang, or in English when the bank has
+// no such language.
+func (q *Question) Text(lang string) *Text {
+	if t := q.texts[lang]; t != nil {
+		return t
+	}
+	return q.texts[English]
+}
 
 // Key returns the right answer: option ids or square names, sorted.
 func (q *Question) Key() []string { return slices.Clone(q.key) }
 
-// KeyText is the right answer in words, for the feedback after a wrong answer.
-func (q *Question) KeyText() string {
-	if q.Board() {
-		return strings.Join(q.key, ", ")
-	}
-	var parts []string
-	for _, o := range q.Options {
-		if slices.Contains(q.key, o.ID) {
-			parts = append(parts, o.Text)
-		}
-	}
-	return strings.Join(parts, "; ")
+// HasOption reports whether id is one of the question's options.
+func (q *Question) HasOption(id string) bool {
+	return slices.ContainsFunc(q.Options, func(o Option) bool { return o.ID == id })
 }
 
-// OptionText returns the text of an option id, or "" if there is none.
-func (q *Question) OptionText(id string) string {
-	for _, o := range q.Options {
-		if o.ID == id {
-			return o.Text
+// MovesText writes the moves with their numbers ("1. Nf3 Nf6 2. Ng1"),
+// each move put through san (the visitor's piece letters; nil keeps SAN).
+func (q *Question) MovesText(san func(string) string) string {
+	if san == nil {
+		san = func(s string) string { return s }
+	}
+	var parts []string
+	for _, fm := range q.Moves {
+		if fm.White == "" {
+			parts = append(parts, fmt.Sprintf("%d… %s", fm.Number, san(fm.Black)))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%d. %s", fm.Number, san(fm.White)))
+		if fm.Black != "" {
+			parts = append(parts, san(fm.Black))
 		}
 	}
-	return ""
+	return strings.Join(parts, " ")
 }
 
 // Result is a graded answer.
@@ -117,8 +142,8 @@ type Result struct {
 }
 
 // Normalize checks an answer (option ids or square names as posted) and
-// returns it trimmed, lower-cased, without duplicates and sorted. Errors wrap
-// ErrBadAnswer and say what is wrong in words a visitor understands.
+// returns it trimmed, lower-cased, without duplicates and sorted. Errors
+// wrap ErrBadAnswer and carry the code of what is wrong.
 func (q *Question) Normalize(values []string) ([]string, error) {
 	var out []string
 	for _, v := range values {
@@ -128,22 +153,22 @@ func (q *Question) Normalize(values []string) ([]string, error) {
 		}
 		if q.Board() {
 			if _, err := chess.ParseSquare(v); err != nil {
-				return nil, fmt.Errorf("%w: %q is not a square on the board", ErrBadAnswer, v)
+				return nil, words.Wrap(ErrBadAnswer, "quiz.refuse_not_square", "Square", v)
 			}
-		} else if q.OptionText(v) == "" {
-			return nil, fmt.Errorf("%w: %q is not one of the answers to this question", ErrBadAnswer, v)
+		} else if !q.HasOption(v) {
+			return nil, words.Wrap(ErrBadAnswer, "quiz.refuse_not_option", "Answer", v)
 		}
 		out = append(out, v)
 	}
 	switch {
 	case len(out) == 0 && q.Board():
-		return nil, fmt.Errorf("%w: mark at least one square, then send your answer", ErrBadAnswer)
+		return nil, words.Wrap(ErrBadAnswer, "quiz.refuse_no_square")
 	case len(out) == 0:
-		return nil, fmt.Errorf("%w: choose an answer first", ErrBadAnswer)
+		return nil, words.Wrap(ErrBadAnswer, "quiz.refuse_no_choice")
 	case len(out) > 1 && !q.Board() && !q.Multiple:
-		return nil, fmt.Errorf("%w: choose just one answer", ErrBadAnswer)
+		return nil, words.Wrap(ErrBadAnswer, "quiz.refuse_just_one")
 	case len(out) > 64:
-		return nil, fmt.Errorf("%w: too many squares", ErrBadAnswer)
+		return nil, words.Wrap(ErrBadAnswer, "quiz.refuse_too_many_squares")
 	}
 	slices.Sort(out)
 	return out, nil

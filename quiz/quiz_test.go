@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"chesstutor/words"
 )
 
 func loadBank(t *testing.T) *Bank {
@@ -20,6 +22,7 @@ func loadBank(t *testing.T) *Bank {
 
 func TestLoadEveryQuestion(t *testing.T) {
 	b := loadBank(t)
+	en := words.Default().For(words.English)
 	qs := b.Questions()
 	if len(qs) < 36 {
 		t.Errorf("got %d questions, want at least 36", len(qs))
@@ -43,17 +46,25 @@ func TestLoadEveryQuestion(t *testing.T) {
 			t.Errorf("%s: %d options, want at least 2", q.ID, len(q.Options))
 		}
 		for _, k := range q.Key() {
-			if !q.Board() && q.OptionText(k) == "" {
+			if !q.Board() && !q.HasOption(k) {
 				t.Errorf("%s: key %q is not an option", q.ID, k)
 			}
 		}
-		if q.TopicTitle() == "" {
-			t.Errorf("%s: topic %q has no title", q.ID, q.Topic)
+		if !en.Has(q.TopicTitle().Key) {
+			t.Errorf("%s: topic %q has no title in the catalogue", q.ID, q.Topic)
+		}
+		for _, o := range q.Options {
+			if o.Words.IsZero() != (q.Kind == Choice) || (!o.Words.IsZero() && !en.Has(o.Words.Key)) {
+				t.Errorf("%s: option %q has words %q", q.ID, o.ID, o.Words.Key)
+			}
 		}
 	}
-	for topic := range topicTitles {
+	for _, topic := range Topics {
 		if !topics[topic] {
 			t.Errorf("topic %q has no question", topic)
+		}
+		if topicKeys[topic] == "" {
+			t.Errorf("topic %q has no catalogue key", topic)
 		}
 	}
 	t.Logf("%d questions: %v", len(qs), counts)
@@ -134,8 +145,12 @@ func TestBoardKeys(t *testing.T) {
 
 func TestDrawQuestionShowsMoves(t *testing.T) {
 	q, _ := loadBank(t).Question("draw-threefold")
-	if want := "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"; q.Moves != want {
-		t.Errorf("Moves = %q, want %q", q.Moves, want)
+	if got, want := q.MovesText(nil), "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"; got != want {
+		t.Errorf("Moves = %q, want %q", got, want)
+	}
+	knight := func(san string) string { return strings.Replace(san, "N", "C", 1) }
+	if got, want := q.MovesText(knight), "1. Cf3 Cf6 2. Cg1 Cg8 3. Cf3 Cf6 4. Cg1 Cg8"; got != want {
+		t.Errorf("Moves in Spanish letters = %q, want %q", got, want)
 	}
 	if q.LastMove.UCI() != "f6g8" {
 		t.Errorf("LastMove = %s, want f6g8", q.LastMove.UCI())
@@ -188,24 +203,28 @@ func TestGradeRejectsMalformed(t *testing.T) {
 	tests := []struct {
 		name, id string
 		answer   []string
-		says     string
+		code     string
 	}{
-		{"nothing chosen", "board-first-move", nil, "choose an answer"},
-		{"blank values", "board-first-move", []string{" ", ""}, "choose an answer"},
-		{"unknown option", "board-first-move", []string{"z"}, "not one of the answers"},
-		{"two answers to a single choice", "board-first-move", []string{"a", "b"}, "just one"},
-		{"status word not offered", "status-luft", []string{"draw"}, "not one of the answers"},
-		{"no squares", "check-escape-squares", []string{}, "mark at least one square"},
-		{"not a square", "check-escape-squares", []string{"z9"}, "not a square"},
-		{"injection", "check-escape-squares", []string{"e4'; drop table"}, "not a square"},
-		{"timeout option absent from a plain draw question", "draw-threefold", []string{"timeout"}, "not one of the answers"},
+		{"nothing chosen", "board-first-move", nil, "quiz.refuse_no_choice"},
+		{"blank values", "board-first-move", []string{" ", ""}, "quiz.refuse_no_choice"},
+		{"unknown option", "board-first-move", []string{"z"}, "quiz.refuse_not_option"},
+		{"two answers to a single choice", "board-first-move", []string{"a", "b"}, "quiz.refuse_just_one"},
+		{"status word not offered", "status-luft", []string{"draw"}, "quiz.refuse_not_option"},
+		{"no squares", "check-escape-squares", []string{}, "quiz.refuse_no_square"},
+		{"not a square", "check-escape-squares", []string{"z9"}, "quiz.refuse_not_square"},
+		{"injection", "check-escape-squares", []string{"e4'; drop table"}, "quiz.refuse_not_square"},
+		{"timeout option absent from a plain draw question", "draw-threefold", []string{"timeout"}, "quiz.refuse_not_option"},
 	}
+	en := words.Default().For(words.English)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			q, _ := b.Question(tt.id)
 			_, err := q.Grade(tt.answer)
-			if !errors.Is(err, ErrBadAnswer) || !strings.Contains(err.Error(), tt.says) {
-				t.Errorf("got %v, want ErrBadAnswer saying %q", err, tt.says)
+			if !errors.Is(err, ErrBadAnswer) || words.Code(err) != tt.code {
+				t.Errorf("got %v, want ErrBadAnswer with code %s", err, tt.code)
+			}
+			if !en.Has(tt.code) {
+				t.Errorf("%s is not in the catalogue", tt.code)
 			}
 		})
 	}
@@ -220,7 +239,7 @@ func TestOptionsShuffledButStable(t *testing.T) {
 			continue
 		}
 		again, _ := second.Question(q.ID)
-		if !slices.Equal(q.Options, again.Options) {
+		if !slices.EqualFunc(q.Options, again.Options, func(a, b Option) bool { return a.ID == b.ID }) {
 			t.Errorf("%s: option order changed between loads", q.ID)
 		}
 		if q.Options[0].ID != "a" {
@@ -235,27 +254,119 @@ func TestOptionsShuffledButStable(t *testing.T) {
 
 func TestParseRejectsBadQuestions(t *testing.T) {
 	const lesson = `"lesson": "/learn/check#x", "explanation": "Because.", "prompt": "Why?"`
+	const xy = `"options": [{"key": "a", "text": "x", "right": true}, {"key": "b", "text": "y"}]`
 	tests := []struct {
 		name, json, says string
 	}{
 		{"bad fen", `[{"id": "a", "topic": "check", "kind": "status", "fen": "8/8/8 w", ` + lesson + `}]`, "chess:"},
 		{"empty key", `[{"id": "a", "topic": "check", "kind": "squares", "find": "en-passant", "fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1", ` + lesson + `}]`, "key is empty"},
-		{"no right option", `[{"id": "a", "topic": "check", "kind": "choice", "options": [{"text": "x"}, {"text": "y"}], ` + lesson + `}]`, "no option is marked right"},
-		{"duplicate id", `[{"id": "a", "topic": "check", "kind": "choice", "options": [{"text": "x", "right": true}, {"text": "y"}], ` + lesson + `},
-			{"id": "a", "topic": "check", "kind": "choice", "options": [{"text": "x", "right": true}, {"text": "y"}], ` + lesson + `}]`, "used twice"},
-		{"unknown topic", `[{"id": "a", "topic": "chess960", "kind": "choice", "options": [{"text": "x", "right": true}, {"text": "y"}], ` + lesson + `}]`, "unknown topic"},
+		{"no right option", `[{"id": "a", "topic": "check", "kind": "choice", "options": [{"key": "a", "text": "x"}, {"key": "b", "text": "y"}], ` + lesson + `}]`, "no option is marked right"},
+		{"option without a key", `[{"id": "a", "topic": "check", "kind": "choice", "options": [{"text": "x", "right": true}, {"key": "b", "text": "y"}], ` + lesson + `}]`, "option key"},
+		{"option key twice", `[{"id": "a", "topic": "check", "kind": "choice", "options": [{"key": "a", "text": "x", "right": true}, {"key": "a", "text": "y"}], ` + lesson + `}]`, "used twice"},
+		{"empty option", `[{"id": "a", "topic": "check", "kind": "choice", "options": [{"key": "a", "text": " ", "right": true}, {"key": "b", "text": "y"}], ` + lesson + `}]`, "is empty"},
+		{"duplicate id", `[{"id": "a", "topic": "check", "kind": "choice", ` + xy + `, ` + lesson + `},
+			{"id": "a", "topic": "check", "kind": "choice", ` + xy + `, ` + lesson + `}]`, "used twice"},
+		{"unknown topic", `[{"id": "a", "topic": "chess960", "kind": "choice", ` + xy + `, ` + lesson + `}]`, "unknown topic"},
 		{"typo in a field", `[{"id": "a", "topic": "check", "kind": "status", "fenn": "8/8/8/8/8/8/8/8 w - - 0 1", ` + lesson + `}]`, "unknown field"},
 		{"game position needs kings", `[{"id": "a", "topic": "check", "kind": "castle", "side": "king", "fen": "8/8/8/8/8/8/8/4K2R w K - 0 1", ` + lesson + `}]`, "chess:"},
-		{"bad lesson link", `[{"id": "a", "topic": "check", "kind": "choice", "options": [{"text": "x", "right": true}, {"text": "y"}], "lesson": "https://evil.example", "explanation": "E.", "prompt": "P?"}]`, "lesson link"},
+		{"bad lesson link", `[{"id": "a", "topic": "check", "kind": "choice", ` + xy + `, "lesson": "https://evil.example", "explanation": "E.", "prompt": "P?"}]`, "lesson link"},
 		{"illegal move in a draw question", `[{"id": "a", "topic": "draws", "kind": "draw", "moves": ["Ke2"], ` + lesson + `}]`, "chess:"},
 		{"unknown kind", `[{"id": "a", "topic": "check", "kind": "essay", ` + lesson + `}]`, "unknown kind"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fsys := fstest.MapFS{"q/x.json": {Data: []byte(tt.json)}}
+			fsys := fstest.MapFS{"q/en/x.json": {Data: []byte(tt.json)}}
 			_, err := Parse(fsys, "q")
 			if err == nil || !strings.Contains(err.Error(), tt.says) {
 				t.Errorf("got %v, want an error saying %q", err, tt.says)
+			}
+		})
+	}
+}
+
+// A translation differs from English in its words only: anything else
+// (ids, kinds, topics, positions, squares, moves, option keys, which
+// options are right, lesson links, the files and questions themselves)
+// stops the bank from loading, so the site does not start.
+func TestTranslationsMustMatchEnglish(t *testing.T) {
+	const en = `[
+  {"id": "pick", "topic": "check", "kind": "choice", "prompt": "Which?", "explanation": "Because.", "lesson": "/learn/check#x",
+   "options": [{"key": "a", "text": "This", "right": true}, {"key": "b", "text": "That"}]},
+  {"id": "where", "topic": "pieces", "kind": "squares", "prompt": "Where?", "explanation": "There.", "lesson": "/learn/rook",
+   "fen": "8/8/8/3p4/8/8/3R1P2/8 w - - 0 1", "find": "piece", "square": "d2"},
+  {"id": "rep", "topic": "draws", "kind": "draw", "prompt": "Draw?", "explanation": "Yes.", "lesson": "/learn/game-end",
+   "moves": ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]}
+]`
+	const es = `[
+  {"id": "pick", "topic": "check", "kind": "choice", "prompt": "¿Cuál?", "explanation": "Porque sí.", "lesson": "/learn/check#x",
+   "options": [{"key": "a", "text": "Esta", "right": true}, {"key": "b", "text": "Aquella"}]},
+  {"id": "where", "topic": "pieces", "kind": "squares", "prompt": "¿Dónde?", "explanation": "Allí.", "lesson": "/learn/rook",
+   "fen": "8/8/8/3p4/8/8/3R1P2/8 w - - 0 1", "find": "piece", "square": "d2"},
+  {"id": "rep", "topic": "draws", "kind": "draw", "prompt": "¿Tablas?", "explanation": "Sí.", "lesson": "/learn/game-end",
+   "moves": ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]}
+]`
+	load := func(files map[string]string) (*Bank, error) {
+		fsys := fstest.MapFS{}
+		for name, data := range files {
+			fsys["q/"+name] = &fstest.MapFile{Data: []byte(data)}
+		}
+		return Parse(fsys, "q")
+	}
+	b, err := load(map[string]string{"en/x.json": en, "es/x.json": es})
+	if err != nil {
+		t.Fatalf("a faithful translation: %v", err)
+	}
+	if got := b.Languages(); !slices.Equal(got, []string{"en", "es"}) {
+		t.Errorf("languages %v, want [en es]", got)
+	}
+	q, _ := b.Question("pick")
+	if q.Text("es").Prompt != "¿Cuál?" || q.Text("es").Options["b"] != "Aquella" || q.Text("en").Options["b"] != "That" {
+		t.Errorf("the Spanish words are not the question's: %+v", q.Text("es"))
+	}
+	if q.Text("fr").Prompt != "Which?" {
+		t.Errorf("a language the bank lacks gets %q, want English", q.Text("fr").Prompt)
+	}
+
+	broken := []struct {
+		name, old, new, says string
+	}{
+		{"another id", `"id": "where"`, `"id": "donde"`, "the id differs"},
+		{"another kind", `"kind": "draw"`, `"kind": "choice"`, "the kind differs"},
+		{"another topic", `"topic": "pieces"`, `"topic": "king"`, "the topic differs"},
+		{"another position", `3R1P2/8 w`, `3R1P2/8 b`, "the fen differs"},
+		{"another square", `"square": "d2"`, `"square": "f2"`, "the square differs"},
+		{"another move", `"Ng1", "Ng8"]`, `"Ng1", "Nh6"]`, "the moves differ"},
+		{"another option key", `{"key": "b", "text": "Aquella"}`, `{"key": "c", "text": "Aquella"}`, "key differs"},
+		{"another right option", `{"key": "b", "text": "Aquella"}`, `{"key": "b", "text": "Aquella", "right": true}`, "is right differs"},
+		{"an option more", `{"key": "b", "text": "Aquella"}`, `{"key": "b", "text": "Aquella"}, {"key": "c", "text": "Otra"}`, "number of options differs"},
+		{"another lesson", `"lesson": "/learn/rook"`, `"lesson": "/learn/bishop"`, "the lesson link differs"},
+		{"an empty prompt", `"prompt": "¿Dónde?"`, `"prompt": " "`, "the prompt is empty"},
+		{"an empty option", `"text": "Aquella"`, `"text": ""`, "is empty"},
+		{"a field English lacks", `"square": "d2"}`, `"square": "d2", "side": "king"}`, "the side differs"},
+	}
+	for _, tt := range broken {
+		t.Run(tt.name, func(t *testing.T) {
+			bad := strings.Replace(es, tt.old, tt.new, 1)
+			if bad == es {
+				t.Fatalf("the test's replacement %q does not apply", tt.old)
+			}
+			_, err := load(map[string]string{"en/x.json": en, "es/x.json": bad})
+			if err == nil || !strings.Contains(err.Error(), tt.says) || !strings.Contains(err.Error(), "q/es/x.json") {
+				t.Errorf("got %v, want an error in q/es/x.json saying %q", err, tt.says)
+			}
+		})
+	}
+	for name, files := range map[string]map[string]string{
+		"a file missing":       {"en/x.json": en, "en/y.json": strings.ReplaceAll(en, `"id": "`, `"id": "y-`), "es/x.json": es},
+		"a file English lacks": {"en/x.json": en, "es/x.json": es, "es/z.json": es},
+		"a question missing": {"en/x.json": en, "es/x.json": es[:strings.Index(es, `,
+  {"id": "rep"`)] + "]"},
+		"a folder not named by a language": {"en/x.json": en, "spanish/x.json": es},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := load(files)
+			if err == nil || !strings.Contains(err.Error(), "es") {
+				t.Errorf("got %v, want an error naming the translation", err)
 			}
 		})
 	}

@@ -4,6 +4,7 @@
 // (Post/Redirect/Get).
 import { announce, enableKeyboard, onSquare, postJSON, setState, squaresWith, toggleState } from "./board.js";
 import { playSuccess, tick } from "./celebrate.js";
+import { t } from "./words.js";
 
 class Question {
   constructor(root) {
@@ -31,7 +32,7 @@ class Question {
     const on = toggleState(this.board, name, "marked");
     const el = this.board.querySelector(`[data-square="${name}"]`);
     if (el) el.setAttribute("aria-pressed", on ? "true" : "false");
-    announce(`${name} ${on ? "marked" : "unmarked"}`);
+    announce(t(on ? "marked" : "unmarked", { Square: name }));
     this.clearError();
     this.syncHidden();
   }
@@ -67,8 +68,7 @@ class Question {
       const r = await postJSON(this.api, { index: this.index, answer: this.answer() });
       this.show(r);
     } catch (err) {
-      this.showError(err.status ? err.message
-        : "The server could not be reached. Check your connection and try again.");
+      this.showError(err.status ? err.message : t("offline"));
     } finally {
       this.busy = false;
     }
@@ -100,26 +100,20 @@ class Question {
   show(r) {
     this.clearError();
     this.root.setAttribute("data-answered", "");
-    const verdict = this.para(r.correct ? "Right!" : "Not quite.", "quiz-verdict");
+    const verdict = this.para(t(r.correct ? "right" : "not_quite"), "quiz-verdict");
     verdict.dataset.verdict = r.correct ? "right" : "wrong";
     if (r.correct) {
       verdict.classList.add("celebrate-line");
       verdict.prepend(tick());
     }
     const parts = [verdict];
-    if (r.already) parts.push(this.para("You answered this question already; your first answer counts.", "muted"));
-    if (!r.correct) {
-      const p = this.para(`You answered: ${r.yourAnswer}. The right answer: `);
-      const strong = document.createElement("strong");
-      strong.textContent = r.keyText;
-      p.append(strong, ".");
-      parts.push(p);
-    }
+    if (r.already) parts.push(this.para(t("already"), "muted"));
+    if (!r.correct) parts.push(this.answerLine(r));
     parts.push(this.para(r.explanation, "quiz-explanation"));
     const link = document.createElement("a");
     link.href = r.lesson;
     link.dataset.lessonLink = "";
-    link.textContent = "Read this in the lesson";
+    link.textContent = t("read_lesson");
     const lp = document.createElement("p");
     lp.append(link);
     parts.push(lp);
@@ -148,6 +142,18 @@ class Question {
     if (help) help.remove();
     next.focus({ preventScroll: true });
     this.feedback.scrollIntoView({ block: "nearest" });
+  }
+
+  // answerLine is "You answered: …. The right answer: …." with the right
+  // answer in bold, wherever the page's language puts it in the sentence.
+  answerLine(r) {
+    const mark = "\u0000";
+    const [before, after = ""] = t("answer_line", { Answer: r.yourAnswer, Key: mark }).split(mark);
+    const p = this.para(before);
+    const strong = document.createElement("strong");
+    strong.textContent = r.keyText;
+    p.append(strong, after);
+    return p;
   }
 
   markBoard(r) {

@@ -7,12 +7,12 @@ package rounds
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
 	"chesstutor/quiz"
 	"chesstutor/store"
+	"chesstutor/words"
 )
 
 // Kind classifies an Error so the handlers can pick the HTTP status.
@@ -25,13 +25,18 @@ const (
 	Invalid                  // 400: the answer cannot be graded
 )
 
-// Error is a refusal with a message a person reads.
+// Error is a refusal: its kind and the code of the words a person reads.
 type Error struct {
-	Kind    Kind
-	Message string
+	Kind Kind
+	words.Message
 }
 
-func (e *Error) Error() string { return e.Message }
+// Error is the code and its arguments, for logs and tests.
+func (e *Error) Error() string { return (&words.Error{Message: e.Message}).Error() }
+
+func refusal(kind Kind, key string, args ...any) *Error {
+	return &Error{Kind: kind, Message: words.M(key, args...)}
+}
 
 // maxParts bounds the options or squares one answer may name.
 const maxParts = 64
@@ -127,7 +132,7 @@ func (s *Service) Start(ctx context.Context, visitor string) (*store.QuizRound, 
 
 // Round loads the visitor's round id.
 func (s *Service) Round(ctx context.Context, visitor, id string) (*store.QuizRound, error) {
-	noRound := &Error{NotFound, "There is no quiz round at this address. Start a new round from the quiz page."}
+	noRound := refusal(NotFound, "quiz.refuse_no_round")
 	if !store.ValidID(id) {
 		return nil, noRound
 	}
@@ -141,7 +146,7 @@ func (s *Service) Round(ctx context.Context, visitor, id string) (*store.QuizRou
 // Index reads a 1-based question number of round r and returns it 0-based.
 func Index(r *store.QuizRound, n int) (int, error) {
 	if n < 1 || n > len(r.Questions) {
-		return 0, &Error{NotFound, fmt.Sprintf("This round has questions 1 to %d only.", len(r.Questions))}
+		return 0, refusal(NotFound, "quiz.refuse_question_range", "Last", len(r.Questions))
 	}
 	return n - 1, nil
 }
@@ -151,7 +156,7 @@ func Index(r *store.QuizRound, n int) (int, error) {
 func (s *Service) Question(r *store.QuizRound, index int) (*quiz.Question, error) {
 	q, ok := s.bank.Question(r.Questions[index])
 	if !ok {
-		return nil, &Error{Gone, "This question has been removed from the quiz. Start a new round from the quiz page."}
+		return nil, refusal(Gone, "quiz.refuse_question_gone")
 	}
 	return q, nil
 }
@@ -178,11 +183,15 @@ func (s *Service) Answer(ctx context.Context, visitor string, r *store.QuizRound
 		return s.stored(r, q, stored)
 	}
 	if len(values) > maxParts {
-		return nil, &Error{Invalid, "That answer has far too many parts."}
+		return nil, refusal(Invalid, "quiz.refuse_too_many_parts")
 	}
 	result, err := q.Grade(values)
 	if errors.Is(err, quiz.ErrBadAnswer) {
-		return nil, &Error{Invalid, BadAnswer(err)}
+		var we *words.Error
+		if errors.As(err, &we) {
+			return nil, &Error{Kind: Invalid, Message: we.Message}
+		}
+		return nil, refusal(Invalid, "quiz.refuse_unreadable")
 	}
 	if err != nil {
 		return nil, err
@@ -207,30 +216,6 @@ func (s *Service) stored(r *store.QuizRound, q *quiz.Question, a store.QuizAnswe
 	return &Graded{Round: r, Q: q, Result: result, Already: true}, nil
 }
 
-// BadAnswer turns a grading error into a sentence for the page.
-func BadAnswer(err error) string {
-	msg := strings.TrimPrefix(err.Error(), quiz.ErrBadAnswer.Error()+": ")
-	if msg == "" {
-		return "That answer could not be read."
-	}
-	return strings.ToUpper(msg[:1]) + msg[1:] + "."
-}
-
-// AnswerText puts a stored answer into words: the squares, or the chosen
-// options' texts.
-func AnswerText(q *quiz.Question, answer []string) string {
-	if q.Board() {
-		return strings.Join(answer, ", ")
-	}
-	var parts []string
-	for _, id := range answer {
-		if t := q.OptionText(id); t != "" {
-			parts = append(parts, t)
-		}
-	}
-	return strings.Join(parts, "; ")
-}
-
 // Missed is one question of a finished round answered wrongly.
 type Missed struct {
 	Number int // 1-based
@@ -238,11 +223,11 @@ type Missed struct {
 	Answer []string // what the visitor answered
 }
 
-// Summary is the end of a round: the score, a word on it and the
-// questions missed.
+// Summary is the end of a round: the score, the code of a word on it and
+// the questions missed.
 type Summary struct {
 	Score, Total int
-	Message      string
+	Message      words.Message
 	Missed       []Missed
 }
 
@@ -261,13 +246,13 @@ func (s *Service) Summarise(r *store.QuizRound) *Summary {
 	}
 	switch p := Percent(sum.Score, sum.Total); {
 	case p == 100:
-		sum.Message = "Every answer right. You know the rules!"
+		sum.Message = words.M("quiz.summary_perfect")
 	case p >= 80:
-		sum.Message = "Very good. Look over the questions you missed below; they come back in your next round."
+		sum.Message = words.M("quiz.summary_very_good")
 	case p >= 50:
-		sum.Message = "A good start. Read the explanations below, then try another round: the questions you missed come first."
+		sum.Message = words.M("quiz.summary_good_start")
 	default:
-		sum.Message = "The rules take a little time. Read the explanations and the lessons they link to, then try again: the questions you missed come back first."
+		sum.Message = words.M("quiz.summary_keep_going")
 	}
 	return sum
 }
