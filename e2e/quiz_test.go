@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"chesstutor/quiz"
+	"chesstutor/words"
 )
 
 // answerQuestion answers the question on screen, right or on purpose wrong,
@@ -69,7 +70,8 @@ func answerQuestion(t *testing.T, b *Browser, bank *quiz.Bank, wrong bool) strin
 	if link != q.Lesson {
 		t.Errorf("%s: lesson link %q, want %q", id, link, q.Lesson)
 	}
-	if !strings.Contains(Eval[string](b, `document.querySelector("[data-quiz-feedback]").textContent`), q.Text("en").Explanation[:40]) {
+	lang := Eval[string](b, `document.documentElement.lang`)
+	if !strings.Contains(Eval[string](b, `document.querySelector("[data-quiz-feedback]").textContent`), q.Text(lang).Explanation) {
 		t.Errorf("%s: the explanation is not shown", id)
 	}
 	return id
@@ -146,5 +148,38 @@ func TestQuizWithoutJavaScript(t *testing.T) {
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-quiz-number]`)))
 	if n := Eval[string](b, `document.querySelector("[data-quiz-number]").textContent`); n != "4" {
 		t.Errorf("after three answers the page shows question %s, want 4", n)
+	}
+}
+
+// TestQuizInRussian answers in the browser in Russian: the script words the
+// verdict and the answer line with the page's words (words.js), and the
+// explanation is the Russian one.
+func TestQuizInRussian(t *testing.T) {
+	requireE2E(t)
+	bank, err := quiz.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ru := words.Default().For("ru")
+	srv := newServer(t)
+	b := newBrowser(t)
+	b.Open(srv.URL + "/quiz?lang=ru")
+	b.Do(chromedp.Click(chromedp.CSS(`[data-action="start-quiz"]`)))
+	for i := 1; i <= 2; i++ {
+		wrong := i == 2
+		answerQuestion(t, b, bank, wrong)
+		verdict := Eval[string](b, `document.querySelector("[data-quiz-feedback] [data-verdict]").textContent`)
+		want := map[bool]string{false: ru.T("quiz.js.right"), true: ru.T("quiz.js.not_quite")}[wrong]
+		if strings.TrimSpace(verdict) != want {
+			t.Errorf("question %d: verdict %q, want %q", i, verdict, want)
+		}
+		feedback := Eval[string](b, `document.querySelector("[data-quiz-feedback]").textContent`)
+		if strings.Contains(feedback, "[") || (wrong && !strings.Contains(feedback, "Верный ответ:")) {
+			t.Errorf("question %d: the feedback is not all Russian: %q", i, feedback)
+		}
+		b.Do(chromedp.Click(chromedp.CSS(`[data-action="next"]`)))
+	}
+	if errs := b.ConsoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 }

@@ -3,16 +3,20 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"html/template"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"chesstutor/quiz"
 	"chesstutor/store"
+	"chesstutor/words"
 )
 
 // quizClient drives the site through httptest with one visitor cookie.
@@ -270,5 +274,116 @@ func TestQuizFormBadAnswer(t *testing.T) {
 	}
 	if n := len(c.round(id).Answers); n != 0 {
 		t.Errorf("bad posts stored %d answers", n)
+	}
+}
+
+// quizOptions lists the option keys a question page offers, in order.
+var quizOptionRE = regexp.MustCompile(`data-option="([^"]+)"`)
+
+func quizOptions(page string) []string {
+	var keys []string
+	for _, m := range quizOptionRE.FindAllStringSubmatch(page, -1) {
+		keys = append(keys, m[1])
+	}
+	return keys
+}
+
+// TestQuizInRussian asks a whole round in Russian: every question shows
+// its Russian prompt and options, offers the same option keys as in
+// English, and is graded by the same keys; the feedback, the refusals and
+// the result page are Russian too.
+func TestQuizInRussian(t *testing.T) {
+	c := newQuizClient(t)
+	id := c.startQuiz(t)
+	r := c.round(id)
+	ru := words.Default().For("ru")
+	en := words.Default().For("en")
+	api := "/api/quiz/rounds/" + id + "/answers?lang=ru"
+	for i, qid := range r.Questions {
+		q, _ := c.bank.Question(qid)
+		page := c.do(http.MethodGet, fmt.Sprintf("/quiz/rounds/%s?q=%d&lang=ru", id, i+1), "", "").Body.String()
+		english := c.do(http.MethodGet, fmt.Sprintf("/quiz/rounds/%s?q=%d&lang=en", id, i+1), "", "").Body.String()
+		text := q.Text("ru")
+		if !strings.Contains(page, `<html lang="ru"`) || !strings.Contains(page, template.HTMLEscapeString(text.Prompt)) {
+			t.Errorf("%s: the Russian page lacks the Russian prompt %q", qid, text.Prompt)
+		}
+		if text.Prompt == q.Text("en").Prompt || strings.Contains(page, template.HTMLEscapeString(q.Text("en").Prompt)) {
+			t.Errorf("%s: the Russian page shows the English prompt", qid)
+		}
+		for _, o := range q.Options {
+			want := text.Options[o.ID]
+			if !o.Words.IsZero() {
+				want = ru.Msg(o.Words)
+				if want == en.Msg(o.Words) {
+					t.Errorf("%s: option %s reads the same in Russian and English: %q", qid, o.ID, want)
+				}
+			}
+			if want == "" || !strings.Contains(page, "<span>"+template.HTMLEscapeString(want)+"</span>") {
+				t.Errorf("%s: option %s is not shown in Russian (%q)", qid, o.ID, want)
+			}
+		}
+		if got, want := quizOptions(page), quizOptions(english); !slices.Equal(got, want) {
+			t.Errorf("%s: Russian options %v, English %v", qid, got, want)
+		}
+		if !strings.Contains(page, template.HTMLEscapeString(ru.T("quiz.send"))) {
+			t.Errorf("%s: no Russian send button", qid)
+		}
+
+		// The English key is the Russian page's right answer.
+		key, _ := json.Marshal(q.Key())
+		answer := string(key)
+		wrong := i == 2
+		if wrong {
+			w := wrongAnswer(q)
+			if q.Board() {
+				key, _ = json.Marshal(w["marked"])
+			} else {
+				key, _ = json.Marshal(w["choice"])
+			}
+			answer = string(key)
+		}
+		rec, out := c.postJSON(api, fmt.Sprintf(`{"index": %d, "answer": %s}`, i+1, answer))
+		if rec.Code != http.StatusOK || out["correct"] != !wrong || out["explanation"] != text.Explanation {
+			t.Errorf("%s: answer %s in Russian = %d %v, want correct=%v with the Russian explanation", qid, answer, rec.Code, out, !wrong)
+		}
+		gotKey, _ := json.Marshal(out["key"])
+		if want, _ := json.Marshal(q.Key()); string(gotKey) != string(want) {
+			t.Errorf("%s: the Russian reply's key %s, want the English %s", qid, gotKey, want)
+		}
+		if wrong && out["keyText"] != quizAnswerText(ru, q, q.Key()) {
+			t.Errorf("%s: key text %q is not the Russian words of the key", qid, out["keyText"])
+		}
+		fb := c.do(http.MethodGet, fmt.Sprintf("/quiz/rounds/%s?q=%d&lang=ru", id, i+1), "", "").Body.String()
+		verdict := map[bool]string{true: "quiz.not_quite", false: "quiz.right"}[wrong]
+		if !strings.Contains(fb, ru.T(verdict)) || !strings.Contains(fb, template.HTMLEscapeString(text.Explanation)) {
+			t.Errorf("%s: the feedback page lacks the Russian verdict or explanation", qid)
+		}
+	}
+	rec, out := c.postJSON(api, `{"index": 11, "answer": ["a"]}`)
+	if rec.Code != http.StatusNotFound || out["code"] != "quiz.refuse_question_range" ||
+		out["error"] != ru.T("quiz.refuse_question_range", "Last", 10) {
+		t.Errorf("a refusal in Russian = %d %v", rec.Code, out)
+	}
+	result := c.do(http.MethodGet, "/quiz/rounds/"+id+"?lang=ru", "", "").Body.String()
+	for _, want := range []string{ru.T("quiz.start_another"), ru.T("quiz.to_review"), ru.T("quiz.summary_very_good")} {
+		if !strings.Contains(result, template.HTMLEscapeString(want)) {
+			t.Errorf("the Russian result page lacks %q", want)
+		}
+	}
+	if home := c.do(http.MethodGet, "/quiz?lang=ru", "", "").Body.String(); !strings.Contains(home, ru.T("quiz.title")) ||
+		!strings.Contains(home, ru.T("quiz.bank_size", "Count", c.bank.Len(), "Round", quiz.RoundSize)) {
+		t.Errorf("/quiz in Russian lacks its title or the number of questions")
+	}
+}
+
+// Russian counts with three forms: the plural messages pick them by CLDR.
+func TestQuizRussianPlurals(t *testing.T) {
+	ru := words.Default().For("ru")
+	one, few, many := ru.T("quiz.missed", "Count", 1), ru.T("quiz.missed", "Count", 3), ru.T("quiz.missed", "Count", 5)
+	if one == few || few == many || one == many {
+		t.Errorf("missed: %q / %q / %q should be three forms", one, few, many)
+	}
+	if got := ru.T("quiz.sparkline", "Count", 21, "Scores", "…"); !strings.Contains(got, "21 ") {
+		t.Errorf("sparkline for 21: %q", got)
 	}
 }

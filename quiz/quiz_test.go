@@ -372,6 +372,37 @@ func TestTranslationsMustMatchEnglish(t *testing.T) {
 	}
 }
 
+// The bank speaks every language the site speaks.
+func TestEveryLanguageHasTheQuestions(t *testing.T) {
+	b := loadBank(t)
+	for _, l := range words.Default().Languages() {
+		if !slices.Contains(b.Languages(), l.Code) {
+			t.Errorf("the site speaks %s but the quiz has no questions/%s", l.Code, l.Code)
+		}
+	}
+	t.Logf("%d questions in %v", b.Len(), b.Languages())
+}
+
+// A translation that still holds an English sentence was copied, not
+// written: every prompt, explanation and option reads differently from
+// English.
+func TestTranslationsAreWritten(t *testing.T) {
+	b := loadBank(t)
+	for _, lang := range b.Languages()[1:] {
+		for _, q := range b.Questions() {
+			en, tr := q.Text(English), q.Text(lang)
+			if tr.Prompt == en.Prompt || tr.Explanation == en.Explanation {
+				t.Errorf("%s %s: the prompt or the explanation is English", lang, q.ID)
+			}
+			for k, text := range en.Options {
+				if tr.Options[k] == text {
+					t.Errorf("%s %s: option %s is English: %q", lang, q.ID, k, text)
+				}
+			}
+		}
+	}
+}
+
 func TestPickSpreadsTopics(t *testing.T) {
 	b := loadBank(t)
 	for seed := range uint64(20) {
