@@ -336,6 +336,8 @@ func jsonError(err error) error {
 		return refuse(http.StatusRequestEntityTooLarge, "error.body_too_large", "Limit", tooBig.Limit)
 	case errors.Is(err, io.EOF):
 		return refuse(http.StatusBadRequest, "http.json_empty")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return refuse(http.StatusBadRequest, "http.json_truncated")
 	case errors.As(err, &syntax):
 		return refuse(http.StatusBadRequest, "http.json_syntax", "Offset", syntax.Offset)
 	case errors.As(err, &typ):
