@@ -151,12 +151,12 @@ class Exercise {
       return;
     }
     this.result.className = "exercise-result is-wrong";
-    const missed = (r.missed || []).length;
-    const wrong = (r.wrong || []).length;
-    const missedText = t("count_missed", { Count: missed });
-    const wrongText = t("count_wrong", { Count: wrong });
-    let counts = missed ? missedText : wrongText;
-    if (missed && wrong) counts = t("count_both", { Missed: missedText, Wrong: wrongText });
+    const nMissed = (r.missed || []).length;
+    const nWrong = (r.wrong || []).length;
+    const missedText = t("count_missed", { Count: nMissed });
+    const wrongText = t("count_wrong", { Count: nWrong });
+    let counts = nMissed ? missedText : wrongText;
+    if (nMissed && nWrong) counts = t("count_both", { Missed: missedText, Wrong: wrongText });
     const text = t("not_quite", { Counts: counts });
     this.result.append(this.verdict("wrong", text), this.reasonList(r));
     if (this.retryButton) this.retryButton.hidden = false;
