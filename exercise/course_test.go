@@ -7,7 +7,26 @@ import (
 	"chesstutor/chess"
 	"chesstutor/exercise"
 	"chesstutor/lessons"
+	"chesstutor/words"
 )
+
+// english words the package's messages in English, the catalogue's source
+// language, so tests can read what a learner reads.
+var english = words.Default().For(words.English)
+
+// say words a message in English and fails when the catalogue lacks its
+// key or an argument it names.
+func say(t *testing.T, m words.Message) string {
+	t.Helper()
+	if !english.Has(m.Key) {
+		t.Fatalf("message %q is not in the catalogue", m.Key)
+	}
+	s := english.Msg(m)
+	if strings.Contains(s, "[") || strings.Contains(s, "<no value>") {
+		t.Fatalf("message %v worded with a missing piece: %q", m, s)
+	}
+	return s
+}
 
 // geometryRule is the phrase a reason must hold when a square is outside
 // the piece's pattern of movement on an empty board.
@@ -94,11 +113,12 @@ func TestCourseExercises(t *testing.T) {
 			}
 			geo := reach(p.Type(), ex.From)
 			for _, sq := range wrong {
-				why := res.Reasons[sq]
-				if why == "" || strings.Contains(why, "in this position") {
-					t.Errorf("%s: no real reason: %q", sq, why)
+				reason := res.Reasons[sq]
+				if reason.IsZero() || reason.Key == "exercise.why_"+exercise.ReasonUnexplained {
+					t.Errorf("%s: no real reason: %v", sq, reason)
 					continue
 				}
+				why := say(t, reason)
 				target := ex.Pos.PieceAt(sq)
 				switch {
 				case sq == ex.From:
@@ -166,7 +186,7 @@ func TestCourseReasons(t *testing.T) {
 			if !ok {
 				t.Fatalf("no exercise %q in the course", tt.id)
 			}
-			got := exercise.Reason(ex.Pos, ex.From, sq(t, tt.square))
+			got := say(t, exercise.Reason(ex.Pos, ex.From, sq(t, tt.square)))
 			if !strings.Contains(got, tt.want) {
 				t.Errorf("reason = %q, want it to contain %q", got, tt.want)
 			}

@@ -1,15 +1,16 @@
 // Package exercise grades the "click every square the piece may move to"
 // exercises (X1–X5). The answer is always the set of legal destinations that
 // the rules package computes (X3); this package only compares the visitor's
-// marks with it and explains every difference in words (X5).
+// marks with it and explains every difference (X5). Explanations are
+// messages of the catalogue (words.Message: a key and its arguments); the
+// edge words them in the visitor's language.
 package exercise
 
 import (
-	"fmt"
 	"sort"
-	"strings"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 )
 
 // MaxSquares is the most squares a visitor can sensibly mark: the board has
@@ -28,8 +29,9 @@ type Result struct {
 	Missed []chess.Square
 	// Wrong are marked squares the piece may not move to, sorted.
 	Wrong []chess.Square
-	// Reasons explains each missed and each wrong square in one sentence.
-	Reasons map[chess.Square]string
+	// Reasons explains each missed and each wrong square: a message of
+	// the catalogue (exercise.why_…) the edge words.
+	Reasons map[chess.Square]words.Message
 }
 
 // Answer returns the squares the piece on from may move to, sorted: each
@@ -47,7 +49,7 @@ func Answer(pos *chess.Position, from chess.Square) []chess.Square {
 // Check grades the marked squares against the legal destinations of the
 // piece on from. Duplicates in marked count once; NoSquare is ignored.
 func Check(pos *chess.Position, from chess.Square, marked []chess.Square) Result {
-	res := Result{Reasons: map[chess.Square]string{}}
+	res := Result{Reasons: map[chess.Square]words.Message{}}
 	if pos == nil {
 		return res
 	}
@@ -88,8 +90,8 @@ func Check(pos *chess.Position, from chess.Square, marked []chess.Square) Result
 }
 
 // Reason explains why the piece on from may or may not move to sq; it is
-// the sentence Check would give if sq were missed or wrongly marked.
-func Reason(pos *chess.Position, from, sq chess.Square) string {
+// the reason Check would give if sq were missed or wrongly marked.
+func Reason(pos *chess.Position, from, sq chess.Square) words.Message {
 	ex := explainer{pos: pos, from: from, piece: pos.PieceAt(from)}
 	for _, d := range pos.Destinations(from) {
 		if d == sq {
@@ -120,19 +122,30 @@ type explainer struct {
 
 func (e explainer) color() chess.Color { return e.piece.Color() }
 
-func (e explainer) name() string { return e.piece.Type().String() }
+// the is the moving piece as "the knight", your as "your knight".
+func (e explainer) the() words.Message  { return piecePhrase("the", e.piece.Type()) }
+func (e explainer) your() words.Message { return piecePhrase("your", e.piece.Type()) }
+
+// piecePhrase is a piece as a noun phrase of the catalogue: kind is
+// "the", "your", "own", "enemy" or "name" (piece.the_knight, …).
+func piecePhrase(kind string, t chess.PieceType) words.Message {
+	return words.M("piece." + kind + "_" + t.String())
+}
 
 // describe names a piece from the mover's point of view: "your own pawn"
 // or "the enemy knight".
-func (e explainer) describe(p chess.Piece) string {
+func (e explainer) describe(p chess.Piece) words.Message {
 	if p.Color() == e.color() {
-		return "your own " + p.Type().String()
+		return piecePhrase("own", p.Type())
 	}
-	return "the enemy " + p.Type().String()
+	return piecePhrase("enemy", p.Type())
 }
 
+// why is a reason of this package: its key under exercise.why_.
+func why(key string, args ...any) words.Message { return words.M("exercise.why_"+key, args...) }
+
 // missed explains why sq belongs to the answer.
-func (e explainer) missed(sq chess.Square) string {
+func (e explainer) missed(sq chess.Square) words.Message {
 	c := e.color()
 	target := e.pos.PieceAt(sq)
 	t := e.piece.Type()
@@ -140,61 +153,65 @@ func (e explainer) missed(sq chess.Square) string {
 
 	switch {
 	case t == chess.King && abs(sq.File()-e.from.File()) == 2:
-		side := "kingside"
 		if sq.File() < e.from.File() {
-			side = "queenside"
+			return why("missed_castle_long", "Square", sq)
 		}
-		return fmt.Sprintf("a missed castling move: every condition is met, so your king may castle %s to %s", side, sq)
+		return why("missed_castle_short", "Square", sq)
 	case t == chess.Pawn && sq == e.pos.EnPassant() && sq.File() != e.from.File() && target == chess.NoPiece:
 		victim := chess.NewSquare(sq.File(), e.from.Rank())
-		return fmt.Sprintf("a missed en passant capture: the enemy pawn on %s has just made its two-square move, so you may take it by moving to %s", victim, sq)
+		return why("missed_en_passant", "Victim", victim, "Square", sq)
 	case t == chess.Pawn && isLastRank(c, sq):
 		if target != chess.NoPiece {
-			return fmt.Sprintf("a missed promotion square: take %s on %s and your pawn becomes a queen, rook, bishop or knight", e.describe(target), sq)
+			return why("missed_promotion_capture", "Target", e.describe(target), "Square", sq)
 		}
-		return fmt.Sprintf("a missed promotion square: your pawn reaches the last rank on %s and becomes a queen, rook, bishop or knight", sq)
+		return why("missed_promotion", "Square", sq)
 	case target != chess.NoPiece && inCheck && e.pos.Attackers(e.pos.KingSquare(c), c.Other()).Has(sq):
-		return fmt.Sprintf("a missed capture: taking the checking %s on %s gets your king out of check", target.Type(), sq)
+		return why("missed_capture_checker", "Piece", piecePhrase("name", target.Type()), "Square", sq)
 	case target != chess.NoPiece:
-		return fmt.Sprintf("a missed capture: you may take %s on %s", e.describe(target), sq)
+		return why("missed_capture", "Target", e.describe(target), "Square", sq)
 	case inCheck && t == chess.King:
-		return fmt.Sprintf("your king escapes the check on %s: no enemy piece attacks that square", sq)
+		return why("missed_king_escapes", "Square", sq)
 	case inCheck:
-		return fmt.Sprintf("moving your %s to %s blocks the check", e.name(), sq)
+		return why("missed_block", "Piece", e.your(), "Square", sq)
 	case t == chess.King:
-		return fmt.Sprintf("your king may step to %s: it is next to the king and no enemy piece attacks it", sq)
+		return why("missed_king_step", "Square", sq)
 	case t == chess.Knight:
-		return fmt.Sprintf("the knight jumps to %s with its L-shaped move, over anything in between", sq)
+		return why("missed_knight", "Square", sq)
 	case t == chess.Pawn && abs(sq.Rank()-e.from.Rank()) == 2:
-		return fmt.Sprintf("from its starting square the pawn may move two squares, to %s, because both squares are empty", sq)
+		return why("missed_pawn_double", "Square", sq)
 	case t == chess.Pawn:
-		return fmt.Sprintf("the pawn may step straight forward to %s because it is empty", sq)
+		return why("missed_pawn_step", "Square", sq)
 	default:
-		return fmt.Sprintf("the %s may slide to %s: the way there is clear", e.name(), sq)
+		return why("missed_slide", "Piece", e.the(), "Square", sq)
 	}
 }
 
 // wrong explains why the piece may not move to sq.
-func (e explainer) wrong(sq chess.Square) string {
+func (e explainer) wrong(sq chess.Square) words.Message {
 	if e.piece == chess.NoPiece {
-		return fmt.Sprintf("there is no piece on %s to move", e.from)
+		return why("no_piece", "Square", e.from)
 	}
 	if sq == e.from {
-		return fmt.Sprintf("your %s already stands on %s: mark the squares it may move to", e.name(), sq)
+		return why("same_square", "Piece", e.your(), "Square", sq)
 	}
-	if why := e.pattern(sq); why != "" {
-		return why
+	if m := e.pattern(sq); !m.IsZero() {
+		return m
 	}
-	if why := e.safety(sq); why != "" {
-		return why
+	if m := e.safety(sq); !m.IsZero() {
+		return m
 	}
 	// Every rule this package knows says yes, yet the rules package says no.
-	return fmt.Sprintf("your %s may not move to %s in this position", e.name(), sq)
+	return why(ReasonUnexplained, "Piece", e.your(), "Square", sq)
 }
 
+// ReasonUnexplained is the key (after exercise.why_) of the reason given
+// when no rule this package knows explains a wrong square; tests make sure
+// the course never needs it.
+const ReasonUnexplained = "unexplained"
+
 // pattern explains a square the piece cannot reach by the way it moves,
-// ignoring whether its own king would be safe; "" when it can.
-func (e explainer) pattern(sq chess.Square) string {
+// ignoring whether its own king would be safe; zero when it can.
+func (e explainer) pattern(sq chess.Square) words.Message {
 	df := sq.File() - e.from.File()
 	dr := sq.Rank() - e.from.Rank()
 	target := e.pos.PieceAt(sq)
@@ -205,38 +222,38 @@ func (e explainer) pattern(sq chess.Square) string {
 		return e.pawnPattern(sq, df, dr, target)
 	case chess.Knight:
 		if !chess.KnightAttacks(e.from).Has(sq) {
-			return "that is not a knight's L-shaped jump: two squares in one direction, then one to the side"
+			return why("knight_not_l")
 		}
 	case chess.Bishop:
 		if abs(df) != abs(dr) {
-			return "a bishop moves only diagonally, and " + sq.String() + " is not on a diagonal from it"
+			return why("bishop_off_diagonal", "Square", sq)
 		}
 	case chess.Rook:
 		if df != 0 && dr != 0 {
-			return "a rook moves only in straight lines along ranks and files, and " + sq.String() + " is not on one"
+			return why("rook_off_line", "Square", sq)
 		}
 	case chess.Queen:
 		if df != 0 && dr != 0 && abs(df) != abs(dr) {
-			return "a queen moves in straight lines and along diagonals, and " + sq.String() + " is on neither"
+			return why("queen_off_lines", "Square", sq)
 		}
 	case chess.King:
 		if dr == 0 && abs(df) == 2 {
 			return e.castling(sq)
 		}
 		if abs(df) > 1 || abs(dr) > 1 {
-			return "a king moves only one square at a time (castling is the one exception)"
+			return why("king_one_square")
 		}
 	}
 	if own {
-		return fmt.Sprintf("blocked by %s on %s: you never capture your own pieces", e.describe(target), sq)
+		return why("own_piece", "Piece", e.describe(target), "Square", sq)
 	}
 	if blocker, at := e.firstBetween(e.from, sq); blocker != chess.NoPiece {
-		return fmt.Sprintf("the path is blocked by %s on %s: a %s cannot jump over pieces", e.describe(blocker), at, e.name())
+		return why("path_blocked", "Blocker", e.describe(blocker), "At", at, "Piece", e.the())
 	}
-	return ""
+	return words.Message{}
 }
 
-func (e explainer) pawnPattern(sq chess.Square, df, dr int, target chess.Piece) string {
+func (e explainer) pawnPattern(sq chess.Square, df, dr int, target chess.Piece) words.Message {
 	c := e.color()
 	fwd := 1
 	if c == chess.Black {
@@ -245,46 +262,46 @@ func (e explainer) pawnPattern(sq chess.Square, df, dr int, target chess.Piece) 
 	dr *= fwd // now counted in the pawn's own direction
 	switch {
 	case dr <= 0:
-		return "a pawn only moves forward, never backwards or sideways"
+		return why("pawn_backwards")
 	case df == 0 && dr == 1:
 		if target != chess.NoPiece {
-			return fmt.Sprintf("a pawn moves straight forward only onto an empty square, and %s stands on %s (a pawn captures only diagonally)", e.describe(target), sq)
+			return why("pawn_blocked", "Piece", e.describe(target), "Square", sq)
 		}
 	case df == 0 && dr == 2:
 		if e.from.Rank() != pawnStartRank(c) {
-			return "a pawn moves two squares only from its starting square, over an empty square; this pawn has already moved"
+			return why("pawn_double_moved")
 		}
 		mid := chess.NewSquare(e.from.File(), e.from.Rank()+fwd)
 		if p := e.pos.PieceAt(mid); p != chess.NoPiece {
-			return fmt.Sprintf("a pawn moves two squares only over an empty square, and %s stands on %s", e.describe(p), mid)
+			return why("pawn_double_over", "Piece", e.describe(p), "Square", mid)
 		}
 		if target != chess.NoPiece {
-			return fmt.Sprintf("a pawn moves straight forward only onto an empty square, and %s stands on %s", e.describe(target), sq)
+			return why("pawn_double_blocked", "Piece", e.describe(target), "Square", sq)
 		}
 	case abs(df) == 1 && dr == 1:
 		if target != chess.NoPiece && target.Color() == c {
-			return fmt.Sprintf("blocked by %s on %s: you never capture your own pieces", e.describe(target), sq)
+			return why("own_piece", "Piece", e.describe(target), "Square", sq)
 		}
 		if target == chess.NoPiece && sq != e.pos.EnPassant() {
 			beside := chess.NewSquare(sq.File(), e.from.Rank())
 			if p := e.pos.PieceAt(beside); p == chess.NewPiece(c.Other(), chess.Pawn) && e.from.Rank() == pawnStartRank(c)+3*fwd {
-				return fmt.Sprintf("en passant is possible only right after the enemy pawn's two-square move; the pawn on %s did not just make one, so the chance is gone", beside)
+				return why("en_passant_expired", "Square", beside)
 			}
-			return fmt.Sprintf("a pawn moves diagonally only to capture, and there is nothing to capture on %s", sq)
+			return why("pawn_diagonal_empty", "Square", sq)
 		}
 	default:
-		return "a pawn moves one square straight forward (two from its starting square) and captures one square diagonally forward"
+		return why("pawn_pattern")
 	}
-	return ""
+	return words.Message{}
 }
 
 // castling explains why the king on from may not castle to sq, or returns
-// "" when every condition is met on the board.
-func (e explainer) castling(sq chess.Square) string {
+// zero when every condition is met on the board.
+func (e explainer) castling(sq chess.Square) words.Message {
 	c := e.color()
 	home := chess.NewSquare(4, backRank(c))
 	if e.from != home || sq.Rank() != home.Rank() {
-		return "a king moves only one square at a time; it moves two only when castling, from its starting square"
+		return why("castle_not_home")
 	}
 	kingSide := sq.File() > e.from.File()
 	rookSq := chess.NewSquare(0, home.Rank())
@@ -293,20 +310,20 @@ func (e explainer) castling(sq chess.Square) string {
 	}
 	if !e.pos.CanCastle(c, kingSide) {
 		if e.pos.PieceAt(rookSq) != chess.NewPiece(c, chess.Rook) {
-			return fmt.Sprintf("castling: there is no rook of yours on %s to castle with", rookSq)
+			return why("castle_no_rook", "Square", rookSq)
 		}
 		if !e.pos.CanCastle(c, !kingSide) {
 			// Both rights are gone: the position cannot tell whether the
 			// king moved or both rooks did, so the reason says so.
-			return "castling: neither castling right is left, because the king has moved (or both rooks have), and a king or rook that has moved may never castle"
+			return why("castle_no_rights")
 		}
-		return fmt.Sprintf("castling: the rook on %s has already moved, so you may not castle with it", rookSq)
+		return why("castle_rook_moved", "Square", rookSq)
 	}
 	if p, at := e.firstBetween(e.from, rookSq); p != chess.NoPiece {
-		return fmt.Sprintf("castling: a square between the king and the rook is occupied (%s on %s)", e.describe(p), at)
+		return why("castle_between", "Piece", e.describe(p), "Square", at)
 	}
 	if e.pos.InCheck() {
-		return "castling: the king is in check, and you may not castle out of check"
+		return why("castle_in_check")
 	}
 	step := 1
 	if !kingSide {
@@ -315,21 +332,21 @@ func (e explainer) castling(sq chess.Square) string {
 	cross := chess.NewSquare(e.from.File()+step, home.Rank())
 	occ := e.pos.Occupied() &^ bit(e.from)
 	if att := e.attackers(cross, occ, chess.NoSquare); att != 0 {
-		return fmt.Sprintf("castling: the king would cross an attacked square (%s, attacked by %s)", cross, e.pieceList(att))
+		return why("castle_cross_attacked", "Square", cross, "Attackers", e.pieceList(att))
 	}
 	if att := e.attackers(sq, occ, chess.NoSquare); att != 0 {
-		return fmt.Sprintf("castling: the king would land on an attacked square (%s, attacked by %s)", sq, e.pieceList(att))
+		return why("castle_land_attacked", "Square", sq, "Attackers", e.pieceList(att))
 	}
-	return ""
+	return words.Message{}
 }
 
 // safety explains a move the piece could make by its pattern that would
-// leave its own king attacked; "" when the king stays safe.
-func (e explainer) safety(sq chess.Square) string {
+// leave its own king attacked; zero when the king stays safe.
+func (e explainer) safety(sq chess.Square) words.Message {
 	c := e.color()
 	king := e.pos.KingSquare(c)
 	if king == chess.NoSquare {
-		return "" // R12: no check rules for a side without a king
+		return words.Message{} // R12: no check rules for a side without a king
 	}
 	captured := sq
 	if e.piece.Type() == chess.Pawn && sq == e.pos.EnPassant() && sq.File() != e.from.File() && e.pos.PieceAt(sq) == chess.NoPiece {
@@ -339,31 +356,30 @@ func (e explainer) safety(sq chess.Square) string {
 
 	if e.piece.Type() == chess.King {
 		if enemy := e.pos.KingSquare(c.Other()); enemy != chess.NoSquare && chess.KingAttacks(enemy).Has(sq) {
-			return "kings may never stand next to each other: the enemy king on " + enemy.String() + " would be touching yours"
+			return why("kings_touch", "Square", enemy)
 		}
 		if att := e.attackers(sq, occ, captured); att != 0 {
-			return fmt.Sprintf("the king would be in check there (attacked by %s)", e.pieceList(att))
+			return why("king_into_check", "Attackers", e.pieceList(att))
 		}
-		return ""
+		return words.Message{}
 	}
 	after := e.attackers(king, occ, captured)
 	if after == 0 {
-		return ""
+		return words.Message{}
 	}
 	before := e.pos.Attackers(king, c.Other())
 	if fresh := after &^ before; fresh != 0 && captured != sq && captured.Rank() == king.Rank() && fresh.First().Rank() == king.Rank() {
 		// En passant takes two pawns off one rank at once: neither pawn is
 		// pinned, but together they were the wall between king and rook.
-		return fmt.Sprintf("taking en passant removes both pawns from rank %d at once: that opens the rank between your king and %s, so the capture would leave your king in check",
-			king.Rank()+1, e.pieceList(fresh))
+		return why("en_passant_opens_rank", "Rank", king.Rank()+1, "Attackers", e.pieceList(fresh))
 	}
 	if fresh := after &^ before; fresh != 0 {
-		return fmt.Sprintf("the %s is pinned to its king by %s: moving it to %s would expose your king", e.name(), e.pieceList(fresh), sq)
+		return why("pinned", "Piece", e.the(), "Attackers", e.pieceList(fresh), "Square", sq)
 	}
 	if before.Count() > 1 {
-		return "your king is in double check: only a king move can get out of it"
+		return why("double_check")
 	}
-	return fmt.Sprintf("you must get out of check: this move leaves your king attacked by %s", e.pieceList(after))
+	return why("still_in_check", "Attackers", e.pieceList(after))
 }
 
 // attackers lists the enemy pieces that would attack sq with the board
@@ -386,14 +402,25 @@ func (e explainer) attackers(sq chess.Square, occ chess.Bitboard, captured chess
 
 // pieceList names the pieces on the squares of bb: "the bishop on b5" or
 // "the rook on e8 and the knight on f3".
-func (e explainer) pieceList(bb chess.Bitboard) string {
-	var names []string
+func (e explainer) pieceList(bb chess.Bitboard) words.Message {
+	var list words.Message
 	for sq := chess.A1; sq <= chess.H8; sq++ {
-		if bb.Has(sq) {
-			names = append(names, fmt.Sprintf("the %s on %s", e.pos.PieceAt(sq).Type(), sq))
+		if !bb.Has(sq) {
+			continue
+		}
+		item := pieceOn(e.pos.PieceAt(sq).Type(), sq)
+		if list.IsZero() {
+			list = item
+		} else {
+			list = words.M("piece.and", "First", list, "Second", item)
 		}
 	}
-	return strings.Join(names, " and ")
+	return list
+}
+
+// pieceOn is "the knight on f3".
+func pieceOn(t chess.PieceType, sq chess.Square) words.Message {
+	return words.M("piece.on", "Piece", piecePhrase("the", t), "Square", sq)
 }
 
 // firstBetween returns the first piece strictly between a and b on a line

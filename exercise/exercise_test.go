@@ -6,7 +6,29 @@ import (
 	"testing"
 
 	"chesstutor/chess"
+	"chesstutor/words"
 )
+
+// english words the package's messages in English, the catalogue's source
+// language, so tests can read the reasons a learner reads.
+var english = words.Default().For(words.English)
+
+// say words a message in English and fails when the catalogue lacks its
+// key (Msg then answers the key in brackets).
+func say(t *testing.T, m words.Message) string {
+	t.Helper()
+	if !english.Has(m.Key) {
+		t.Fatalf("message %q is not in the catalogue", m.Key)
+	}
+	s := english.Msg(m)
+	if strings.Contains(s, "[") || strings.Contains(s, "<no value>") {
+		t.Fatalf("message %v worded with a missing piece: %q", m, s)
+	}
+	return s
+}
+
+// unexplained reports whether a reason is the catch-all one.
+func unexplained(m words.Message) bool { return m.Key == "exercise.why_"+ReasonUnexplained }
 
 func mustPos(t *testing.T, fen string) *chess.Position {
 	t.Helper()
@@ -74,8 +96,10 @@ func TestCheckGrading(t *testing.T) {
 				t.Errorf("Wrong = %q, want %q", got, tt.wrong)
 			}
 			for _, s := range append(append([]chess.Square(nil), res.Missed...), res.Wrong...) {
-				if res.Reasons[s] == "" {
+				if res.Reasons[s].IsZero() {
 					t.Errorf("no reason for %s", s)
+				} else {
+					say(t, res.Reasons[s])
 				}
 			}
 			if len(res.Reasons) != len(res.Missed)+len(res.Wrong) {
@@ -137,11 +161,11 @@ func TestReasons(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			pos := mustPos(t, tt.fen)
-			got := Reason(pos, sq(t, tt.from), sq(t, tt.square))
-			if got == "" {
+			reason := Reason(pos, sq(t, tt.from), sq(t, tt.square))
+			if reason.IsZero() {
 				t.Fatalf("empty reason")
 			}
-			if !strings.Contains(got, tt.want) {
+			if got := say(t, reason); !strings.Contains(got, tt.want) {
 				t.Errorf("reason = %q, want it to contain %q", got, tt.want)
 			}
 		})
@@ -174,6 +198,7 @@ func TestEveryWrongSquareIsExplained(t *testing.T) {
 		}
 	}
 	checked := 0
+	seen := map[string]words.Message{} // one reason of each kind, to word in every language
 	for _, pos := range positions {
 		us := pos.Turn()
 		for from := chess.A1; from <= chess.H8; from++ {
@@ -188,16 +213,75 @@ func TestEveryWrongSquareIsExplained(t *testing.T) {
 			for to := chess.A1; to <= chess.H8; to++ {
 				reason := Reason(pos, from, to)
 				checked++
-				if reason == "" || (!legal[to] && strings.Contains(reason, "in this position")) {
-					t.Fatalf("%s: %s to %s (legal %v): unexplained reason %q", pos.FEN(), from, to, legal[to], reason)
+				if reason.IsZero() || (!legal[to] && unexplained(reason)) {
+					t.Fatalf("%s: %s to %s (legal %v): unexplained reason %v", pos.FEN(), from, to, legal[to], reason)
+				}
+				if _, ok := seen[reason.Key]; !ok {
+					seen[reason.Key] = reason
 				}
 				// The explainer must find nothing wrong with a legal move.
 				ex := explainer{pos: pos, from: from, piece: p}
-				if legal[to] && !strings.Contains(ex.wrong(to), "in this position") {
-					t.Fatalf("%s: %s to %s is legal but explained as wrong: %q", pos.FEN(), from, to, ex.wrong(to))
+				if legal[to] && !unexplained(ex.wrong(to)) {
+					t.Fatalf("%s: %s to %s is legal but explained as wrong: %v", pos.FEN(), from, to, ex.wrong(to))
 				}
 			}
 		}
 	}
-	t.Logf("explained %d squares in %d positions", checked, len(positions))
+	t.Logf("explained %d squares in %d positions with %d kinds of reason", checked, len(positions), len(seen))
+	cat := words.Default()
+	for _, l := range cat.Languages() {
+		w := cat.For(l.Code)
+		for key, m := range seen {
+			if got := w.Msg(m); got == "" || strings.ContainsAny(got, "[]") || strings.Contains(got, "<no value>") || strings.Contains(got, "{{") {
+				t.Errorf("%s: %s worded as %q", l.Code, key, got)
+			}
+		}
+	}
+}
+
+// TestReasonsInSpanishAndRussian words reasons the way a learner reads
+// them in Spanish and Russian: whole piece phrases with their articles and
+// cases, the square names unchanged.
+func TestReasonsInSpanishAndRussian(t *testing.T) {
+	cat := words.Default()
+	tests := []struct{ fen, from, square, lang, want string }{
+		{"8/8/8/3n4/8/8/8/3R4 w - - 0 1", "d1", "d5", "es", "una captura olvidada: puedes capturar el caballo rival en d5"},
+		{"8/8/8/3n4/8/8/8/3R4 w - - 0 1", "d1", "d7", "es", "el camino está cortado por el caballo rival en d5: la torre no puede saltar por encima de las piezas"},
+		{"8/8/8/8/3RP3/8/8/8 w - - 0 1", "d4", "e4", "es", "e4 está ocupada por tu propio peón: nunca se capturan las piezas propias"},
+		{"4k3/8/8/1b6/8/8/8/4K3 w - - 0 1", "e1", "e2", "es", "ahí el rey estaría en jaque (atacado por el alfil de b5)"},
+		{"8/8/8/3n4/8/8/8/3R4 w - - 0 1", "d1", "d7", "ru", "путь закрыт: на d5 стоит конь соперника, а ладья не умеет перепрыгивать через фигуры"},
+		{"4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", "e2", "d3", "ru", "связка: слон стоит между твоим королём и фигурой соперника (ладья на e8), и ход на d3 подставил бы короля под удар"},
+		{"4k3/8/8/8/2b5/8/8/R3K2R w KQ - 0 1", "e1", "g1", "ru", "рокировка: король прошёл бы через битое поле f1 (туда бьёт слон на c4)"},
+	}
+	for _, tt := range tests {
+		pos := mustPos(t, tt.fen)
+		if got := cat.For(tt.lang).Msg(Reason(pos, sq(t, tt.from), sq(t, tt.square))); got != tt.want {
+			t.Errorf("%s %s→%s in %s:\n got %q\nwant %q", tt.fen, tt.from, tt.square, tt.lang, got, tt.want)
+		}
+	}
+}
+
+// TestFindSquareWords checks the square-name reasons in English and the
+// Russian plural forms (one, few, many) of the distances.
+func TestFindSquareWords(t *testing.T) {
+	cat := words.Default()
+	tests := []struct{ target, clicked, lang, want string }{
+		{"e4", "e4", "en", "Yes, that is e4: file e, rank 4."},
+		{"e4", "e2", "en", "That is e2, not e4. The file (e) is right; e4 is 2 ranks towards rank 8."},
+		{"a1", "h1", "en", "That is h1, not a1. The rank (1) is right; a1 is 7 files towards the a-file."},
+		{"b3", "a2", "en", "That is a2, not b3. b3 is 1 file towards the h-file and 1 rank towards rank 8."},
+		{"e4", "e2", "ru", "Это e2, а не e4. Вертикаль (e) верная; e4 — на 2 горизонтали ближе к 8-й горизонтали."},
+		{"a1", "f1", "ru", "Это f1, а не a1. Горизонталь (1) верная; a1 — на 5 вертикалей ближе к вертикали a."},
+		{"b3", "a2", "ru", "Это a2, а не b3. b3 — на 1 вертикаль ближе к вертикали h и на 1 горизонталь ближе к 8-й горизонтали."},
+		{"h8", "a1", "es", "Esa es a1, no h8. h8 está 7 columnas más hacia la columna h y 7 filas más hacia la fila 8."},
+	}
+	for _, tt := range tests {
+		res := FindSquare(sq(t, tt.target), sq(t, tt.clicked))
+		if res.Correct != (tt.target == tt.clicked) {
+			t.Errorf("%s for %s: correct %v", tt.clicked, tt.target, res.Correct)
+		}
+		if got := cat.For(tt.lang).Msg(res.Reason); got != tt.want {
+			t.Errorf("%s for %s in %s:\n got %q\nwant %q", tt.clicked, tt.target, tt.lang, got, tt.want)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/chess/engine"
+	"chesstutor/words"
 )
 
 // Goal is what a "play the move" exercise asks for (X6). The moves that
@@ -58,9 +59,10 @@ type Verdict struct {
 	// Solved is true when the task is complete: a right move of a one-move
 	// goal, or the mating second move of a mate in two.
 	Solved bool
-	// Reason is one sentence computed from the position: why the move is
-	// wrong, or what it achieved.
-	Reason string
+	// Reason is computed from the position: why the move is wrong, or what
+	// it achieved. It is a message of the catalogue (exercise.move_…) with
+	// moves in SAN as arguments; the edge words it.
+	Reason words.Message
 	// Reply is the computer's answer in a mate in two (after a right first
 	// move), or NoMove.
 	Reply chess.Move
@@ -239,24 +241,39 @@ func (t Task) Judge(from, to chess.Square, promo chess.PieceType) Verdict {
 }
 
 // illegal explains a move that the rules do not allow.
-func (t Task) illegal(from, to chess.Square, promo chess.PieceType) string {
+func (t Task) illegal(from, to chess.Square, promo chess.PieceType) words.Message {
 	p := t.Pos.PieceAt(from)
 	switch {
 	case p == chess.NoPiece:
-		return fmt.Sprintf("There is no piece on %s to move.", from)
+		return verdict("no_piece", "Square", from)
 	case p.Color() != t.Pos.Turn():
-		return fmt.Sprintf("It is %s's move: the %s on %s is not yours to move.", t.Pos.Turn().Name(), p.Type(), from)
+		return verdict("not_your_piece", "Side", side(t.Pos.Turn()), "Piece", piecePhrase("the", p.Type()), "Square", from)
 	}
 	for _, d := range t.Pos.Destinations(from) {
 		if d == to {
 			if promo == chess.NoPieceType {
-				return "A pawn that reaches the last rank must become a queen, rook, bishop or knight: choose one."
+				return verdict("promotion_choose")
 			}
-			return "A pawn may become only a queen, rook, bishop or knight."
+			return verdict("promotion_piece")
 		}
 	}
-	why := Reason(t.Pos, from, to)
-	return "That move is not allowed. " + strings.ToUpper(why[:1]) + why[1:] + "."
+	return verdict("illegal", "Why", Reason(t.Pos, from, to))
+}
+
+// verdict is a reason of a move exercise: its key under exercise.move_.
+func verdict(key string, args ...any) words.Message { return words.M("exercise.move_"+key, args...) }
+
+// side names a colour as the side that moves ("White", "las blancas").
+func side(c chess.Color) words.Message { return words.M("color." + c.String()) }
+
+// king is a side's king as a noun phrase ("black king").
+func king(c chess.Color) words.Message {
+	return words.M("board.piece_" + chess.NewPiece(c, chess.King).String())
+}
+
+// points is a piece's value in points ("3 points").
+func points(t chess.PieceType) words.Message {
+	return words.M("exercise.points", "Count", pieceValue(t))
 }
 
 // JudgeMove grades a legal move.
@@ -268,7 +285,7 @@ func (t Task) JudgeMove(m chess.Move) Verdict {
 		if t.Goal == GoalMateInTwo && !after.IsCheckmate() {
 			v.Solved = false
 			v.Reply = Defence(after)
-			v.Reason = fmt.Sprintf("Good: after %s every defence allows a mate. The computer answers %s — now find the mate.", san, after.SAN(v.Reply))
+			v.Reason = verdict("mate_in_two_first", "Move", san, "Reply", after.SAN(v.Reply))
 		}
 		return v
 	}
@@ -276,70 +293,70 @@ func (t Task) JudgeMove(m chess.Move) Verdict {
 }
 
 // praise says what a right move achieved.
-func (t Task) praise(m chess.Move, after *chess.Position, san string) string {
-	them := after.Turn().Name()
+func (t Task) praise(m chess.Move, after *chess.Position, san string) words.Message {
+	them := after.Turn()
 	switch {
 	case after.IsCheckmate():
-		return fmt.Sprintf("Checkmate! %s is in check and has no legal move to get out of it.", them)
+		return verdict("praise_mate", "Side", side(them))
 	case t.Goal == GoalCheck:
-		return fmt.Sprintf("Check! %s attacks the %s king.", san, strings.ToLower(them))
+		return verdict("praise_check", "Move", san, "King", king(them))
 	case t.Goal == GoalCapture:
-		return fmt.Sprintf("Well done: %s wins the %s (%d points) and nothing can take back.", san, m.Captured().Type(), pieceValue(m.Captured().Type()))
+		return verdict("praise_capture", "Move", san, "Piece", piecePhrase("the", m.Captured().Type()), "Points", points(m.Captured().Type()))
 	case t.Goal == GoalSave:
-		return fmt.Sprintf("Safe: on %s no enemy piece can take your %s.", m.To(), m.Piece().Type())
+		return verdict("praise_save", "Square", m.To(), "Piece", piecePhrase("your", m.Piece().Type()))
 	case t.Goal == GoalPromote:
-		return fmt.Sprintf("A new queen on %s, and nothing can take her.", m.To())
+		return verdict("praise_promote", "Square", m.To())
 	case t.Goal == GoalCastle:
-		return fmt.Sprintf("Castled: %s puts the king in safety and brings the rook into play.", san)
+		return verdict("praise_castle", "Move", san)
 	case t.Goal == GoalEnPassant:
-		return fmt.Sprintf("En passant! Your pawn lands on %s and the pawn beside it leaves the board.", m.To())
+		return verdict("praise_en_passant", "Square", m.To())
 	case t.Goal == GoalNoStalemate:
-		return fmt.Sprintf("Good: after %s %s still has a legal move, and you give nothing away.", san, them)
+		return verdict("praise_no_stalemate", "Move", san, "Side", side(them))
 	}
-	return "Right!"
+	return verdict("right")
 }
 
 // wrongReason explains a legal move that misses the goal, from the
 // position after it.
-func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) string {
-	them := after.Turn().Name()
+func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) words.Message {
+	them := after.Turn()
 	if after.IsStalemate() {
-		return fmt.Sprintf("Stalemate! After %s %s has no legal move and is not in check — a draw.", san, them)
+		return verdict("stalemate", "Move", san, "Side", side(them))
 	}
 	switch t.Goal {
 	case GoalMate:
 		return t.notMate(after, san)
 	case GoalCheck:
-		return fmt.Sprintf("After %s the %s king on %s is not attacked, so that is not check.", san, strings.ToLower(them), after.KingSquare(after.Turn()))
+		return verdict("no_check", "Move", san, "King", king(them), "Square", after.KingSquare(them))
 	case GoalCapture:
 		return t.captureReason(m, after, san)
 	case GoalSave:
 		if m.From() != t.Square {
+			piece := piecePhrase("your", t.Pos.PieceAt(t.Square).Type())
 			att := takers(after, t.Square)
 			if len(att) > 0 {
-				return fmt.Sprintf("Your %s on %s is still attacked: %s can take it. Move that piece to safety.",
-					t.Pos.PieceAt(t.Square).Type(), t.Square, describeTaker(after, att[0]))
+				return verdict("save_still_attacked", "Piece", piece, "Square", t.Square, "Taker", describeTaker(att[0]))
 			}
-			return fmt.Sprintf("The goal is to move the attacked %s on %s to a safe square.", t.Pos.PieceAt(t.Square).Type(), t.Square)
+			return verdict("save_goal", "Piece", piece, "Square", t.Square)
 		}
 		return takenReason(after, m)
 	case GoalPromote:
 		if !m.IsPromotion() {
-			return fmt.Sprintf("%s does not promote: bring a pawn to the last rank.", san)
+			return verdict("no_promotion", "Move", san)
 		}
 		if len(takers(after, m.To())) > 0 {
 			return takenReason(after, m)
 		}
-		return fmt.Sprintf("A %s is allowed, but a queen is worth the most: choose the queen.", m.Promotion())
+		return verdict("underpromotion", "Piece", piecePhrase("name", m.Promotion()))
 	case GoalCastle:
-		return fmt.Sprintf("%s is a legal move, but it is not castling: move the king two squares towards a rook.", san)
+		return verdict("not_castling", "Move", san)
 	case GoalEnPassant:
-		ep := t.Pos.EnPassant()
-		return fmt.Sprintf("%s is legal, but the task is to take en passant: the enemy pawn has just jumped over %s, and you may take it only on this move.", san, ep)
+		return verdict("not_en_passant", "Move", san, "Square", t.Pos.EnPassant())
 	case GoalNoStalemate:
 		if caps := anyTakes(after); len(caps) > 0 {
 			c := caps[0]
-			return fmt.Sprintf("After %s %s can take your %s on %s for free.", san, describeTaker(after, c), c.Captured().Type(), c.To())
+			return verdict("gives_away", "Move", san, "Taker", describeTaker(c),
+				"Piece", piecePhrase("your", c.Captured().Type()), "Square", c.To())
 		}
 	case GoalMateInTwo:
 		d := Defence(after)
@@ -352,24 +369,29 @@ func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) strin
 				}
 			}
 		}
-		return fmt.Sprintf("After %s %s defends with %s, and then there is no mate in one.", san, them, after.SAN(d))
+		return verdict("defended", "Move", san, "Side", side(them), "Defence", after.SAN(d))
 	}
-	return fmt.Sprintf("%s does not reach the goal in this position.", san)
+	return verdict(VerdictMissesGoal, "Move", san)
 }
+
+// VerdictMissesGoal is the key (after exercise.move_) of the reason given
+// when no sharper explanation fits; tests make sure the course never
+// needs it for a wrong move.
+const VerdictMissesGoal = "misses_goal"
 
 // notMate explains why a move is not checkmate: no check, or how the
 // king gets out of it.
-func (t Task) notMate(after *chess.Position, san string) string {
-	them := after.Turn().Name()
-	king := after.KingSquare(after.Turn())
+func (t Task) notMate(after *chess.Position, san string) words.Message {
+	them := after.Turn()
+	kingSq := after.KingSquare(them)
 	if !after.InCheck() {
-		return fmt.Sprintf("After %s the %s king on %s is not even in check, so it is not checkmate.", san, strings.ToLower(them), king)
+		return verdict("not_even_check", "Move", san, "King", king(them), "Square", kingSq)
 	}
 	var capture, block chess.Move
 	for _, r := range after.LegalMoves() {
 		switch {
-		case r.From() == king:
-			return fmt.Sprintf("That is check, but the king escapes to %s.", r.To())
+		case r.From() == kingSq:
+			return verdict("check_king_escapes", "Square", r.To())
 		case r.IsCapture() && capture == chess.NoMove:
 			capture = r
 		case block == chess.NoMove:
@@ -377,48 +399,47 @@ func (t Task) notMate(after *chess.Position, san string) string {
 		}
 	}
 	if capture != chess.NoMove {
-		return fmt.Sprintf("That is check, but the %s on %s can take your %s on %s.", capture.Piece().Type(), capture.From(), capture.Captured().Type(), capture.To())
+		return verdict("check_captured", "Taker", describeTaker(capture),
+			"Piece", piecePhrase("your", capture.Captured().Type()), "Square", capture.To())
 	}
-	return fmt.Sprintf("That is check, but %s can block it by putting the %s on %s.", them, block.Piece().Type(), block.To())
+	return verdict("check_blocked", "Side", side(them), "Piece", piecePhrase("the", block.Piece().Type()), "Square", block.To())
 }
 
 // captureReason explains why a move does not win the most.
-func (t Task) captureReason(m chess.Move, after *chess.Position, san string) string {
+func (t Task) captureReason(m chess.Move, after *chess.Position, san string) words.Message {
 	if !m.IsCapture() {
-		return fmt.Sprintf("%s takes nothing. Look for an enemy piece you can win.", san)
+		return verdict("takes_nothing", "Move", san)
 	}
-	if len(takers(after, m.To())) > 0 {
-		return fmt.Sprintf("You take the %s (%d), but %s takes back and you lose your %s (%d).",
-			m.Captured().Type(), pieceValue(m.Captured().Type()), describeTaker(after, takers(after, m.To())[0]),
-			m.Piece().Type(), pieceValue(m.Piece().Type()))
+	won := m.Captured().Type()
+	if back := takers(after, m.To()); len(back) > 0 {
+		return verdict("capture_taken_back", "Piece", piecePhrase("the", won), "Points", points(won),
+			"Taker", describeTaker(back[0]), "Own", piecePhrase("your", m.Piece().Type()), "OwnPoints", points(m.Piece().Type()))
 	}
-	return fmt.Sprintf("%s safely wins the %s (%d points), but a more valuable piece can be won.", san, m.Captured().Type(), pieceValue(m.Captured().Type()))
+	return verdict("capture_smaller", "Move", san, "Piece", piecePhrase("the", won), "Points", points(won))
 }
 
 // takenReason says which enemy piece takes the piece that just moved.
-func takenReason(after *chess.Position, m chess.Move) string {
+func takenReason(after *chess.Position, m chess.Move) words.Message {
 	t := takers(after, m.To())
 	if len(t) == 0 {
-		return "That does not reach the goal here."
+		return verdict("not_here")
 	}
 	name := m.Piece().Type()
 	if m.IsPromotion() {
 		name = m.Promotion()
 	}
-	free := "for free"
+	key := "taken_free"
 	if len(takers(after.Play(t[0]), m.To())) > 0 {
-		free = "and you lose more than you win back"
+		key = "taken_lose"
 	}
 	if pieceValue(t[0].Piece().Type()) >= pieceValue(name) && len(takers(after.Play(t[0]), m.To())) > 0 {
-		free = "in a trade"
+		key = "taken_trade"
 	}
-	return fmt.Sprintf("Your %s on %s can be taken by %s %s.", name, m.To(), describeTaker(after, t[0]), free)
+	return verdict(key, "Taker", describeTaker(t[0]), "Piece", piecePhrase("your", name), "Square", m.To())
 }
 
 // describeTaker names the piece making move c: "the pawn on e4".
-func describeTaker(pos *chess.Position, c chess.Move) string {
-	return fmt.Sprintf("the %s on %s", c.Piece().Type(), c.From())
-}
+func describeTaker(c chess.Move) words.Message { return pieceOn(c.Piece().Type(), c.From()) }
 
 // defenceDepth is how deep the computer looks for its defence in a mate in
 // two: its reply, the mate and one more move, enough to see every mate.
@@ -458,8 +479,8 @@ func (t Task) JudgeLine(first, reply chess.Move, from, to chess.Square, promo ch
 	second := Task{Pos: mid.Play(reply), Goal: GoalMate, Square: chess.NoSquare}
 	v := second.Judge(from, to, promo)
 	v.Solved = v.Correct
-	if v.Correct {
-		v.Reason = "Checkmate in two! " + strings.TrimPrefix(v.Reason, "Checkmate! ")
+	if v.Correct && v.Reason.Key == verdict("praise_mate").Key {
+		v.Reason.Key = verdict("praise_mate_in_two").Key
 	}
 	return v, nil
 }

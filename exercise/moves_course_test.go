@@ -9,6 +9,7 @@ import (
 	"chesstutor/chess/engine"
 	"chesstutor/exercise"
 	"chesstutor/lessons"
+	"chesstutor/words"
 )
 
 // The sweep of issue 15 (X6): every move exercise of the course against
@@ -98,6 +99,7 @@ func TestMoveExerciseSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	seen := map[string]words.Message{} // one verdict of each kind, to word in every language
 	perGoal := map[exercise.Goal]int{}
 	perLesson := map[string]int{}
 	total := 0
@@ -114,6 +116,7 @@ func TestMoveExerciseSweep(t *testing.T) {
 			for _, m := range ex.Pos.LegalMoves() {
 				san := ex.Pos.SAN(m)
 				v := task.JudgeMove(m)
+				seen[v.Reason.Key] = v.Reason
 				if want := oracle(t, ex, m); v.Correct != want {
 					t.Errorf("%s: grader says correct=%v, the independent judge %v (reason %q)", san, v.Correct, want, v.Reason)
 				}
@@ -122,11 +125,12 @@ func TestMoveExerciseSweep(t *testing.T) {
 					continue
 				}
 				wrongs++
-				if v.Reason == "" || strings.Contains(v.Reason, "does not reach the goal") {
-					t.Errorf("%s: wrong, without a real reason: %q", san, v.Reason)
+				if v.Reason.IsZero() || v.Reason.Key == "exercise.move_"+exercise.VerdictMissesGoal {
+					t.Errorf("%s: wrong, without a real reason: %v", san, v.Reason)
 				}
-				if ex.Pos.Play(m).IsStalemate() && !strings.HasPrefix(v.Reason, "Stalemate!") {
-					t.Errorf("%s stalemates, but the reason is %q", san, v.Reason)
+				say(t, v.Reason)
+				if ex.Pos.Play(m).IsStalemate() && v.Reason.Key != "exercise.move_stalemate" {
+					t.Errorf("%s stalemates, but the reason is %v", san, v.Reason)
 				}
 			}
 			if rights == 0 || wrongs == 0 {
@@ -143,13 +147,27 @@ func TestMoveExerciseSweep(t *testing.T) {
 						continue
 					}
 					v := task.Judge(from, to, chess.NoPieceType)
-					if v.Correct || !strings.HasPrefix(v.Reason, "That move is not allowed.") || strings.Contains(v.Reason, "in this position") {
+					seen[v.Reason.Key] = v.Reason
+					why, _ := v.Reason.Args["Why"].(words.Message)
+					if v.Correct || v.Reason.Key != "exercise.move_illegal" || why.Key == "exercise.why_"+exercise.ReasonUnexplained {
 						t.Errorf("illegal %s%s: %+v", from, to, v)
+					}
+					if text := say(t, v.Reason); !strings.HasPrefix(text, "That move is not allowed: ") {
+						t.Errorf("illegal %s%s: %q", from, to, text)
 					}
 				}
 			}
 		})
 	}
+	cat := words.Default()
+	for _, l := range cat.Languages() {
+		for key, m := range seen {
+			if got := cat.For(l.Code).Msg(m); got == "" || strings.ContainsAny(got, "[]") || strings.Contains(got, "<no value>") {
+				t.Errorf("%s: %s worded as %q", l.Code, key, got)
+			}
+		}
+	}
+	t.Logf("%d kinds of verdict, each worded in %d languages", len(seen), len(cat.Languages()))
 	if total < 45 {
 		t.Errorf("the course has %d move exercises, want at least 45 (issue 15)", total)
 	}
@@ -200,11 +218,13 @@ func TestMateInTwoDefence(t *testing.T) {
 			}
 			if !v.Correct {
 				// The reason names a defence; after it there is no mate in one.
-				_, rest, ok := strings.Cut(v.Reason, " defends with ")
-				name, _, _ := strings.Cut(rest, ",")
-				if !ok {
-					t.Errorf("%s %s: reason %q names no defence", ex.ID, ex.Pos.SAN(m), v.Reason)
+				name, ok := v.Reason.Args["Defence"].(string)
+				if v.Reason.Key != "exercise.move_defended" || !ok {
+					t.Errorf("%s %s: reason %v names no defence", ex.ID, ex.Pos.SAN(m), v.Reason)
 					continue
+				}
+				if text := say(t, v.Reason); !strings.Contains(text, " defends with "+name+",") {
+					t.Errorf("%s %s: reason %q", ex.ID, ex.Pos.SAN(m), text)
 				}
 				d, err := after.ParseSAN(name)
 				if err != nil {

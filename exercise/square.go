@@ -1,9 +1,8 @@
 package exercise
 
 import (
-	"fmt"
-
 	"chesstutor/chess"
+	"chesstutor/words"
 )
 
 // SquareResult grades one click in a "click the named square" exercise or
@@ -11,48 +10,45 @@ import (
 type SquareResult struct {
 	Correct bool
 	// Reason says where the click landed compared with the target, in
-	// files and ranks, so a wrong click teaches the names.
-	Reason string
+	// files and ranks, so a wrong click teaches the names: a message of
+	// the catalogue (square.…). The trainer's script builds the same
+	// sentences from the same keys.
+	Reason words.Message
 }
 
 // FindSquare grades a click on clicked when target was asked for.
 func FindSquare(target, clicked chess.Square) SquareResult {
+	file := string(rune('a' + target.File()))
+	rank := target.Rank() + 1
 	if clicked == target {
-		return SquareResult{Correct: true, Reason: fmt.Sprintf("Yes, that is %s: file %c, rank %d.", target, 'a'+target.File(), target.Rank()+1)}
+		return SquareResult{Correct: true, Reason: words.M("square.right", "Square", target, "File", file, "Rank", rank)}
 	}
 	df := target.File() - clicked.File()
 	dr := target.Rank() - clicked.Rank()
-	var steps []string
+	var files, ranks words.Message
 	switch {
 	case df > 0:
-		steps = append(steps, fmt.Sprintf("%d %s towards the h-file", df, plural(df, "file")))
+		files = words.M("square.files_to_h", "Count", df)
 	case df < 0:
-		steps = append(steps, fmt.Sprintf("%d %s towards the a-file", -df, plural(-df, "file")))
+		files = words.M("square.files_to_a", "Count", -df)
 	}
 	switch {
 	case dr > 0:
-		steps = append(steps, fmt.Sprintf("%d %s towards rank 8", dr, plural(dr, "rank")))
+		ranks = words.M("square.ranks_to_8", "Count", dr)
 	case dr < 0:
-		steps = append(steps, fmt.Sprintf("%d %s towards rank 1", -dr, plural(-dr, "rank")))
+		ranks = words.M("square.ranks_to_1", "Count", -dr)
 	}
 	// The letter names the file and the number the rank: say which part
 	// was right, then how far the target is, in words that hold from
 	// either side of the board.
-	why := fmt.Sprintf("That is %s, not %s.", clicked, target)
 	switch {
 	case df == 0:
-		why += fmt.Sprintf(" The file (%c) is right; %s is %s.", 'a'+target.File(), target, steps[0])
+		return SquareResult{Reason: words.M("square.wrong_file_right",
+			"Clicked", clicked, "Target", target, "File", file, "Steps", ranks)}
 	case dr == 0:
-		why += fmt.Sprintf(" The rank (%d) is right; %s is %s.", target.Rank()+1, target, steps[0])
-	default:
-		why += fmt.Sprintf(" %s is %s and %s.", target, steps[0], steps[1])
+		return SquareResult{Reason: words.M("square.wrong_rank_right",
+			"Clicked", clicked, "Target", target, "Rank", rank, "Steps", files)}
 	}
-	return SquareResult{Reason: why}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
+	return SquareResult{Reason: words.M("square.wrong_both",
+		"Clicked", clicked, "Target", target, "Files", files, "Ranks", ranks)}
 }

@@ -34,14 +34,14 @@ func clientAddress(c echo.Context) string {
 }
 
 // allow takes a token for key, or returns 429 with Retry-After and the
-// sentence.
-func (h *Handler) allow(c echo.Context, l *limits.Limiter, key, sentence string) error {
+// words of the catalogue key why.
+func (h *Handler) allow(c echo.Context, l *limits.Limiter, key, why string) error {
 	ok, wait := l.Allow(key, h.now())
 	if ok {
 		return nil
 	}
 	c.Response().Header().Set("Retry-After", strconv.Itoa(limits.RetryAfterSeconds(wait)))
-	return echo.NewHTTPError(http.StatusTooManyRequests, sentence)
+	return refuse(http.StatusTooManyRequests, why)
 }
 
 // limitPages gives every client address a generous allowance of page and
@@ -53,8 +53,7 @@ func (h *Handler) limitPages(next echo.HandlerFunc) echo.HandlerFunc {
 			req.URL.Path == "/healthz" || req.URL.Path == "/favicon.ico" {
 			return next(c)
 		}
-		if err := h.allow(c, h.pageLimiter, clientAddress(c),
-			"Too many pages were asked for from your network at once. Please wait a moment and try again."); err != nil {
+		if err := h.allow(c, h.pageLimiter, clientAddress(c), "http.too_many_pages"); err != nil {
 			return err
 		}
 		return next(c)
@@ -82,8 +81,7 @@ func (h *Handler) keepVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		if isNewGame(req) {
-			if err := h.allow(c, h.gameLimiter, clientAddress(c),
-				"Too many games were started from your network in a short time. Please wait a moment and try again."); err != nil {
+			if err := h.allow(c, h.gameLimiter, clientAddress(c), "http.too_many_games"); err != nil {
 				return err
 			}
 		}
@@ -100,8 +98,7 @@ func (h *Handler) keepVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		}
 		if !known {
-			if err := h.allow(c, h.newVisitorLimiter, clientAddress(c),
-				"Too many new visitors came from your network in a short time. Please wait a minute and try again."); err != nil {
+			if err := h.allow(c, h.newVisitorLimiter, clientAddress(c), "http.too_many_visitors"); err != nil {
 				return err
 			}
 		}

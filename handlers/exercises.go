@@ -13,6 +13,7 @@ import (
 	"chesstutor/exercise"
 	"chesstutor/lessons"
 	"chesstutor/views"
+	"chesstutor/words"
 )
 
 // registerExercises adds the practice pages and the check API (X1, X4, H1).
@@ -43,7 +44,7 @@ type checkResponse struct {
 func (h *Handler) checkExercise(c echo.Context) error {
 	ex, ok := h.course(c).Exercise(c.Param("id"))
 	if !ok {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no exercise with that id.")
+		return refuse(http.StatusNotFound, "exercise.refuse_no_exercise")
 	}
 	if ex.Kind != lessons.KindSquares {
 		return h.checkMoveExercise(c, ex) // moves.go
@@ -56,7 +57,7 @@ func (h *Handler) checkExercise(c echo.Context) error {
 	if err := h.recordSolve(c, ex, res); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toCheckResponse(res))
+	return c.JSON(http.StatusOK, toCheckResponse(h.w(c), res))
 }
 
 // recordSolve stores a correct answer as solved for the visitor; the API
@@ -79,8 +80,7 @@ func readCheckBody(c echo.Context) ([]chess.Square, error) {
 		return nil, err
 	}
 	if req.Squares == nil {
-		return nil, echo.NewHTTPError(http.StatusBadRequest,
-			`The "squares" list is missing. Send {"squares": ["e4", "d5"]}, or {"squares": []} if you marked none.`)
+		return nil, refuse(http.StatusBadRequest, "exercise.refuse_no_squares")
 	}
 	return parseSquareList(*req.Squares)
 }
@@ -89,20 +89,17 @@ func readCheckBody(c echo.Context) ([]chess.Square, error) {
 // board, a bad name or a name given twice is an HTTP error.
 func parseSquareList(names []string) ([]chess.Square, error) {
 	if len(names) > exercise.MaxSquares {
-		return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge,
-			fmt.Sprintf("That is too many squares (%d): a board has only 64.", len(names)))
+		return nil, refuse(http.StatusRequestEntityTooLarge, "exercise.refuse_too_many", "Count", len(names))
 	}
 	seen := make(map[chess.Square]bool, len(names))
 	sqs := make([]chess.Square, 0, len(names))
 	for _, name := range names {
 		sq, err := chess.ParseSquare(name)
 		if err != nil {
-			return nil, echo.NewHTTPError(http.StatusBadRequest,
-				fmt.Sprintf("%q is not a square name. Use a file a–h and a rank 1–8, like \"e4\".", truncate(name, 12)))
+			return nil, refuse(http.StatusBadRequest, "exercise.refuse_not_square", "Name", truncate(name, 12))
 		}
 		if seen[sq] {
-			return nil, echo.NewHTTPError(http.StatusBadRequest,
-				fmt.Sprintf("The square %s is listed twice. Send each marked square once.", sq))
+			return nil, refuse(http.StatusBadRequest, "exercise.refuse_twice", "Square", sq)
 		}
 		seen[sq] = true
 		sqs = append(sqs, sq)
@@ -118,7 +115,8 @@ func truncate(s string, n int) string {
 	return string(r[:n]) + "…"
 }
 
-func toCheckResponse(res exercise.Result) checkResponse {
+// toCheckResponse is the API's answer, its reasons in w's language.
+func toCheckResponse(w *words.Words, res exercise.Result) checkResponse {
 	out := checkResponse{
 		Correct: res.Correct,
 		Missed:  squareNames(res.Missed),
@@ -127,7 +125,7 @@ func toCheckResponse(res exercise.Result) checkResponse {
 		Answer:  squareNames(res.Answer),
 	}
 	for sq, why := range res.Reasons {
-		out.Reasons[sq.String()] = why
+		out.Reasons[sq.String()] = w.Msg(why)
 	}
 	return out
 }
@@ -163,14 +161,15 @@ type practicePage struct {
 	Exercise   *lessons.Exercise
 	Index      int // 1-based position in the lesson
 	Total      int
-	Solved     bool // solved on an earlier visit
-	PieceName  string
-	Start      string // where keyboard focus enters the board: the first mark, else the piece
+	Solved     bool          // solved on an earlier visit
+	Piece      words.Message // the piece asked about: "the knight"
+	Start      string        // where keyboard focus enters the board: the first mark, else the piece
 	Board      views.Board
 	Marked     []string
 	Result     *practiceResult
 	ShowAnswer bool
 	Answer     []string
+	AnswerList string // the answer as the sentence lists it: "b4, c3"
 	Items      []practiceItem
 	FormAction string
 	APIURL     string
@@ -249,10 +248,11 @@ func (h *Handler) showPractice(c echo.Context) error {
 		Exercise:   ex,
 		Total:      len(l.Exercises),
 		Solved:     solved[ex.ID],
-		PieceName:  ex.Pos.PieceAt(ex.From).Type().String(),
+		Piece:      words.M("piece.the_" + ex.Pos.PieceAt(ex.From).Type().String()),
 		FormAction: exerciseURL(ex),
 		APIURL:     "/api/exercises/" + url.PathEscape(ex.ID) + "/check",
 	}
+	w := h.w(c)
 	classes := map[chess.Square][]string{}
 	switch c.QueryParam("show") {
 	case "check":
@@ -263,11 +263,11 @@ func (h *Handler) showPractice(c echo.Context) error {
 		}
 		for _, sq := range res.Wrong {
 			classes[sq] = append(classes[sq], "marked", "wrong")
-			page.Result.Wrong = append(page.Result.Wrong, practiceReason{sq.String(), res.Reasons[sq]})
+			page.Result.Wrong = append(page.Result.Wrong, practiceReason{sq.String(), w.Msg(res.Reasons[sq])})
 		}
 		for _, sq := range res.Missed {
 			classes[sq] = append(classes[sq], "missed")
-			page.Result.Missed = append(page.Result.Missed, practiceReason{sq.String(), res.Reasons[sq]})
+			page.Result.Missed = append(page.Result.Missed, practiceReason{sq.String(), w.Msg(res.Reasons[sq])})
 		}
 	case "answer":
 		marked = nil
@@ -276,6 +276,7 @@ func (h *Handler) showPractice(c echo.Context) error {
 			classes[sq] = append(classes[sq], "dest")
 			page.Answer = append(page.Answer, sq.String())
 		}
+		page.AnswerList = strings.Join(page.Answer, ", ")
 	default:
 		for _, sq := range marked {
 			classes[sq] = append(classes[sq], "marked")
@@ -313,22 +314,23 @@ func (h *Handler) showPractice(c echo.Context) error {
 			ID: e.ID, Prompt: e.Prompt, URL: exerciseURL(e), Solved: solved[e.ID], Current: e.ID == ex.ID,
 		})
 	}
-	page.NextURL, page.NextLabel = h.nextExercise(l, page.Index)
+	page.NextURL, page.NextLabel = h.nextExercise(w, l, page.Index)
 	return h.render(c, http.StatusOK, "practice-exercise", page)
 }
 
-// nextExercise is where Next leads: the lesson's next exercise, else the
-// first exercise of the next lesson that has some, else the overview.
-func (h *Handler) nextExercise(l *lessons.Lesson, index int) (string, string) {
+// nextExercise is where Next leads, and its label in w's language: the
+// lesson's next exercise, else the first exercise of the next lesson that
+// has some, else the overview.
+func (h *Handler) nextExercise(w *words.Words, l *lessons.Lesson, index int) (string, string) {
 	if index < len(l.Exercises) {
-		return exerciseURL(l.Exercises[index]), "Next exercise"
+		return exerciseURL(l.Exercises[index]), w.T("exercise.next_exercise")
 	}
 	for n := l.Next; n != nil; n = n.Next {
 		if len(n.Exercises) > 0 {
-			return exerciseURL(n.Exercises[0]), "Next: " + n.Title
+			return exerciseURL(n.Exercises[0]), w.T("exercise.next_lesson", "Lesson", n.Title)
 		}
 	}
-	return "/practice", "All exercises"
+	return "/practice", w.T("exercise.all_exercises")
 }
 
 // practiceTarget finds the lesson of the URL and the exercise chosen by
@@ -336,10 +338,10 @@ func (h *Handler) nextExercise(l *lessons.Lesson, index int) (string, string) {
 func (h *Handler) practiceTarget(c echo.Context) (*lessons.Lesson, *lessons.Exercise, error) {
 	l, ok := h.course(c).Lesson(c.Param("slug"))
 	if !ok {
-		return nil, nil, echo.NewHTTPError(http.StatusNotFound, "There is no lesson with that name.")
+		return nil, nil, refuse(http.StatusNotFound, "exercise.refuse_no_lesson")
 	}
 	if len(l.Exercises) == 0 {
-		return nil, nil, echo.NewHTTPError(http.StatusNotFound, "This lesson has no exercises. Try the practice page for the others.")
+		return nil, nil, refuse(http.StatusNotFound, "exercise.refuse_no_exercises")
 	}
 	id := c.QueryParam("ex")
 	if id == "" {
@@ -350,7 +352,7 @@ func (h *Handler) practiceTarget(c echo.Context) (*lessons.Lesson, *lessons.Exer
 			return l, ex, nil
 		}
 	}
-	return nil, nil, echo.NewHTTPError(http.StatusNotFound, "This lesson has no exercise with that id.")
+	return nil, nil, refuse(http.StatusNotFound, "exercise.refuse_no_such_exercise")
 }
 
 // submitPractice handles the form on the practice page without JavaScript:
@@ -368,7 +370,7 @@ func (h *Handler) submitPractice(c echo.Context) error {
 	}
 	form, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+		return refuse(http.StatusBadRequest, "http.form_unreadable")
 	}
 	// A stale page may repeat a mark; parseMarkList keeps the first of each.
 	marked, err := parseMarkList(form["marked"])
@@ -380,7 +382,7 @@ func (h *Handler) submitPractice(c echo.Context) error {
 	case form.Get("square") != "":
 		sq, err := chess.ParseSquare(form.Get("square"))
 		if err != nil {
-			return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+			return refuse(http.StatusBadRequest, "exercise.refuse_bad_square")
 		}
 		marked = toggleSquare(marked, sq)
 	case action == "check":
@@ -399,7 +401,7 @@ func (h *Handler) submitPractice(c echo.Context) error {
 	case action == "":
 		// Nothing pressed that we know: show the page as it was.
 	default:
-		return echo.NewHTTPError(http.StatusBadRequest, "That button is not one this page knows.")
+		return refuse(http.StatusBadRequest, "exercise.refuse_unknown_button")
 	}
 	if len(marked) > 0 {
 		q.Set("m", strings.Join(squareNames(marked), ","))
@@ -432,7 +434,7 @@ func parseMarkList(names []string) ([]chess.Square, error) {
 	sqs, err := parseSquareList(dedupe(names))
 	var he *echo.HTTPError
 	if errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
-		return nil, echo.NewHTTPError(http.StatusBadRequest, "This page carries more marks than a board has squares.")
+		return nil, refuse(http.StatusBadRequest, "exercise.refuse_too_many_marks")
 	}
 	return sqs, err
 }

@@ -106,28 +106,30 @@ func TestCheckExerciseAPIErrors(t *testing.T) {
 	}
 	tests := []struct {
 		name, id, body string
-		code           int
-		want           string
+		status         int
+		code           string // the stable code of the refusal
+		want           string // a phrase of its English words
 	}{
-		{"unknown id", "no-such-exercise", jsonSquares("e4"), http.StatusNotFound, "no exercise"},
-		{"malformed square", "rook-open-board", jsonSquares("e9"), http.StatusBadRequest, `"e9" is not a square name`},
-		{"not a square at all", "rook-open-board", jsonSquares("<script>"), http.StatusBadRequest, "is not a square name"},
-		{"duplicate", "rook-open-board", jsonSquares("e4", "e4"), http.StatusBadRequest, "listed twice"},
-		{"not an array", "rook-open-board", `{"squares":"e4"}`, http.StatusBadRequest, "should be a list"},
-		{"numbers", "rook-open-board", `{"squares":[1,2]}`, http.StatusBadRequest, "squares"},
-		{"missing list", "rook-open-board", `{}`, http.StatusBadRequest, `"squares" list is missing`},
-		{"null list", "rook-open-board", `{"squares":null}`, http.StatusBadRequest, `"squares" list is missing`},
-		{"not JSON", "rook-open-board", `squares=e4`, http.StatusBadRequest, "not valid JSON"},
-		{"unknown field", "rook-open-board", `{"squares":[],"cheat":true}`, http.StatusBadRequest, "does not know"},
-		{"65 squares", "rook-open-board", jsonSquares(append(many[:0:0], strings.Fields(strings.Repeat("a1 ", 65))...)...), http.StatusRequestEntityTooLarge, "too many squares"},
-		{"10,000 squares", "rook-open-board", jsonSquares(many...), http.StatusRequestEntityTooLarge, "too large"},
+		{"unknown id", "no-such-exercise", jsonSquares("e4"), http.StatusNotFound, "exercise.refuse_no_exercise", "no exercise"},
+		{"malformed square", "rook-open-board", jsonSquares("e9"), http.StatusBadRequest, "exercise.refuse_not_square", `"e9" is not a square name`},
+		{"not a square at all", "rook-open-board", jsonSquares("<script>"), http.StatusBadRequest, "exercise.refuse_not_square", "is not a square name"},
+		{"duplicate", "rook-open-board", jsonSquares("e4", "e4"), http.StatusBadRequest, "exercise.refuse_twice", "listed twice"},
+		{"not an array", "rook-open-board", `{"squares":"e4"}`, http.StatusBadRequest, "http.json_field_type", "should be a list"},
+		{"numbers", "rook-open-board", `{"squares":[1,2]}`, http.StatusBadRequest, "http.json_field_type", "squares"},
+		{"missing list", "rook-open-board", `{}`, http.StatusBadRequest, "exercise.refuse_no_squares", `"squares" list is missing`},
+		{"null list", "rook-open-board", `{"squares":null}`, http.StatusBadRequest, "exercise.refuse_no_squares", `"squares" list is missing`},
+		{"not JSON", "rook-open-board", `squares=e4`, http.StatusBadRequest, "http.json_syntax", "not valid JSON"},
+		{"unknown field", "rook-open-board", `{"squares":[],"cheat":true}`, http.StatusBadRequest, "http.json_unknown_field", "does not know"},
+		{"65 squares", "rook-open-board", jsonSquares(append(many[:0:0], strings.Fields(strings.Repeat("a1 ", 65))...)...), http.StatusRequestEntityTooLarge, "exercise.refuse_too_many", "too many squares"},
+		{"10,000 squares", "rook-open-board", jsonSquares(many...), http.StatusRequestEntityTooLarge, "error.body_too_large", "too large"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out := c.check(tt.id, tt.body)
+			status, out := c.check(tt.id, tt.body)
 			msg, _ := out["error"].(string)
-			if code != tt.code || !strings.Contains(msg, tt.want) {
-				t.Errorf("got %d %q, want %d with %q", code, msg, tt.code, tt.want)
+			code, _ := out["code"].(string)
+			if status != tt.status || code != tt.code || !strings.Contains(msg, tt.want) {
+				t.Errorf("got %d %s %q, want %d %s with %q", status, code, msg, tt.status, tt.code, tt.want)
 			}
 		})
 	}

@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"mime"
@@ -311,7 +310,7 @@ func bindJSON(c echo.Context, dst any) error {
 	if ct := c.Request().Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			return echo.NewHTTPError(http.StatusUnsupportedMediaType, "Please send JSON (Content-Type: application/json).")
+			return refuse(http.StatusUnsupportedMediaType, "http.json_content_type")
 		}
 	}
 	dec := json.NewDecoder(c.Request().Body)
@@ -320,51 +319,66 @@ func bindJSON(c echo.Context, dst any) error {
 		return jsonError(err)
 	}
 	if dec.More() {
-		return echo.NewHTTPError(http.StatusBadRequest, "The request body holds more than one JSON value.")
+		return refuse(http.StatusBadRequest, "http.json_more_values")
 	}
 	return nil
 }
 
-// jsonError turns a decoding error into an HTTP error a person understands.
+// jsonError turns a decoding error into an HTTP error a person
+// understands: a code with the byte offset, the field, the type it wants
+// and the kind of value it got as arguments.
 func jsonError(err error) error {
 	var tooBig *http.MaxBytesError
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooBig):
-		return echo.NewHTTPError(http.StatusRequestEntityTooLarge,
-			fmt.Sprintf("The request body is too large; the limit is %d bytes.", tooBig.Limit))
+		return refuse(http.StatusRequestEntityTooLarge, "error.body_too_large", "Limit", tooBig.Limit)
 	case errors.Is(err, io.EOF):
-		return echo.NewHTTPError(http.StatusBadRequest, "The request body is empty; please send a JSON object.")
+		return refuse(http.StatusBadRequest, "http.json_empty")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return refuse(http.StatusBadRequest, "http.json_truncated")
 	case errors.As(err, &syntax):
-		return echo.NewHTTPError(http.StatusBadRequest,
-			fmt.Sprintf("The request body is not valid JSON (at byte %d).", syntax.Offset))
+		return refuse(http.StatusBadRequest, "http.json_syntax", "Offset", syntax.Offset)
 	case errors.As(err, &typ):
-		field := typ.Field
-		if field == "" {
-			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("The request body should be a JSON object, not %s.", typ.Value))
+		got := jsonKind(typ.Value)
+		if typ.Field == "" {
+			return refuse(http.StatusBadRequest, "http.json_not_object", "Got", got)
 		}
-		return echo.NewHTTPError(http.StatusBadRequest,
-			fmt.Sprintf("The field %q should be %s, not %s.", field, friendlyType(typ.Type.String()), typ.Value))
+		return refuse(http.StatusBadRequest, "http.json_field_type",
+			"Field", typ.Field, "Want", friendlyType(typ.Type.String()), "Got", got)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return echo.NewHTTPError(http.StatusBadRequest,
-			"The request body has a field this endpoint does not know: "+strings.TrimPrefix(err.Error(), "json: unknown field ")+".")
+		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return refuse(http.StatusBadRequest, "http.json_unknown_field", "Field", field)
 	}
-	return echo.NewHTTPError(http.StatusBadRequest, "The request body could not be read as JSON.")
+	return refuse(http.StatusBadRequest, "http.json_unreadable")
 }
 
-func friendlyType(t string) string {
+// friendlyType names the Go type a field wants in the words of the
+// catalogue ("a whole number").
+func friendlyType(t string) words.Message {
 	switch {
 	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"):
-		return "a whole number"
+		return words.M("http.json_type_whole")
 	case strings.HasPrefix(t, "float"):
-		return "a number"
+		return words.M("http.json_type_number")
 	case t == "string":
-		return "a string"
+		return words.M("http.json_type_string")
 	case t == "bool":
-		return "true or false"
+		return words.M("http.json_type_bool")
 	case strings.HasPrefix(t, "[]"):
-		return "a list"
+		return words.M("http.json_type_list")
 	}
-	return "a " + t
+	return words.M("http.json_type_object")
+}
+
+// jsonKind names the kind of JSON value encoding/json found ("string",
+// "number -1", "array", …) in the words of the catalogue.
+func jsonKind(value string) words.Message {
+	kind, _, _ := strings.Cut(value, " ")
+	switch kind {
+	case "string", "number", "bool", "array", "object":
+		return words.M("http.json_kind_" + kind)
+	}
+	return words.M("http.json_kind_value")
 }

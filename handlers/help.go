@@ -12,6 +12,7 @@ import (
 	"chesstutor/chess"
 	"chesstutor/review"
 	"chesstutor/store"
+	"chesstutor/words"
 )
 
 // Help while playing against levels 1–4 (G23): a hint in two steps and the
@@ -21,13 +22,13 @@ import (
 func helpError(err error) error {
 	switch {
 	case errors.Is(err, review.ErrNoHelp):
-		return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Hints and threats are offered in games against levels 1 to %d.", review.MaxHelpLevel))
+		return refuse(http.StatusConflict, "help.refuse_no_help", "Level", review.MaxHelpLevel)
 	case errors.Is(err, review.ErrNotYourMove):
-		return echo.NewHTTPError(http.StatusConflict, "A hint is for your own move; wait until it is your turn.")
+		return refuse(http.StatusConflict, "help.refuse_not_your_move")
 	case errors.Is(err, review.ErrStalePly):
-		return echo.NewHTTPError(http.StatusConflict, "The game has moved on. Reload to see the position.")
+		return refuse(http.StatusConflict, "help.refuse_stale")
 	case errors.Is(err, review.ErrBadStep):
-		return echo.NewHTTPError(http.StatusBadRequest, `The hint step must be "piece" or "move".`)
+		return refuse(http.StatusBadRequest, "help.refuse_bad_step")
 	}
 	return gameError(err)
 }
@@ -52,17 +53,18 @@ func (h *Handler) giveHint(c echo.Context) error {
 		return err
 	}
 	if req.Ply == nil {
-		return echo.NewHTTPError(http.StatusBadRequest, `Send the ply you see: {"ply":N,"step":"piece"}.`)
+		return refuse(http.StatusBadRequest, "help.refuse_no_ply")
 	}
 	hint, err := h.reviews.Hint(c.Request().Context(), visitorID(c), c.Param("id"), *req.Ply, req.Step)
 	if err != nil {
 		return helpError(err)
 	}
+	w := h.w(c)
 	out := hintJSON{Step: hint.Step, From: hint.From.String(), Piece: hint.Piece.String(),
-		Text: fmt.Sprintf("Hint: move your %s on %s.", hint.Piece, hint.From)}
+		Text: w.T("help.hint_piece", "Piece", yourPiece(hint.Piece), "Square", hint.From)}
 	if hint.Move != chess.NoMove {
 		out.Move, out.SAN = hint.Move.UCI(), hint.SAN
-		out.Text = fmt.Sprintf("Hint: play %s.", hint.SAN)
+		out.Text = w.T("help.hint_move", "Move", hint.SAN)
 	}
 	return c.JSON(http.StatusOK, out)
 }
@@ -88,21 +90,29 @@ func (h *Handler) showThreats(c echo.Context) error {
 	if err != nil {
 		return helpError(err)
 	}
+	w := h.w(c)
 	out := make([]threatJSON, len(ts))
 	for i, t := range ts {
+		by := words.M("piece.on", "Piece", words.M("piece.the_"+t.By.String()), "Square", t.From)
 		out[i] = threatJSON{From: t.From.String(), To: t.To.String(), By: t.By.String(), Target: t.Target.String(),
-			Text: fmt.Sprintf("The %s on %s can take your %s on %s.", t.By, t.From, t.Target, t.To)}
+			Text: w.T("help.threat", "Attacker", by, "Target", yourPiece(t.Target), "Square", t.To)}
 		if t.Target == chess.King {
-			out[i].Text = fmt.Sprintf("The %s on %s gives check.", t.By, t.From)
+			out[i].Text = w.T("help.threat_check", "Attacker", by)
 		}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"offered": true, "threats": out})
 }
 
-// noteHints adds the hints a player used to a game's PGN as comments: one
-// at the start saying how many, and one after each move made with help.
-// A PGN of a game without hints comes back unchanged.
+// noteHints is noteHintsIn with English comments.
+// TODO(words): the PGN download passes the request's words (noteHintsIn).
 func (h *Handler) noteHints(ctx context.Context, id, text string) (string, error) {
+	return h.noteHintsIn(ctx, h.words.For(words.English), id, text)
+}
+
+// noteHintsIn adds the hints a player used to a game's PGN as comments in
+// w's language: one at the start saying how many, and one after each move
+// made with help. A PGN of a game without hints comes back unchanged.
+func (h *Handler) noteHintsIn(ctx context.Context, w *words.Words, id, text string) (string, error) {
 	hints, err := h.store.GameHints(ctx, id)
 	if err != nil || len(hints) == 0 {
 		return text, err
@@ -124,34 +134,27 @@ func (h *Handler) noteHints(ctx context.Context, id, text string) (string, error
 		steps[hint.Ply] = append(steps[hint.Ply], hint.Step)
 	}
 	comments := map[int]string{}
-	lead := fmt.Sprintf("The player used a hint %s.", timesWord(len(steps)))
+	lead := w.T("help.pgn_used", "Count", len(steps))
 	for ply, s := range steps {
-		what := "which piece to move"
+		what := words.M("help.pgn_what_piece")
 		if len(s) == 2 {
-			what = "which piece to move, then the move"
+			what = words.M("help.pgn_what_both")
 		} else if s[0] == store.HintMove {
-			what = "the move"
+			what = words.M("help.pgn_what_move")
 		}
 		i := min(ply, len(sans)-1) // a hint in the last position notes on the last move
 		if i < 0 {
-			lead += " Hint before the first move: " + what + "."
+			lead += " " + w.T("help.pgn_before_first", "What", what)
 			continue
 		}
-		note := "Hint before this move: " + what + "."
+		note := w.T("help.pgn_before", "What", what)
 		if ply >= len(sans) {
-			note = "Hint after this move: " + what + "."
+			note = w.T("help.pgn_after", "What", what)
 		}
 		comments[i] = strings.TrimSpace(comments[i] + " " + note)
 	}
 	return header + "\n" + movetext(start, sans, nil, comments, lead, result), nil
 }
 
-func timesWord(n int) string {
-	switch n {
-	case 1:
-		return "once"
-	case 2:
-		return "twice"
-	}
-	return fmt.Sprintf("%d times", n)
-}
+// yourPiece is "your knight" in the catalogue's words.
+func yourPiece(t chess.PieceType) words.Message { return words.M("piece.your_" + t.String()) }

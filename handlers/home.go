@@ -24,12 +24,16 @@ type homeProgress struct {
 	Next                      *homeNext
 }
 
-// homeNext is a button: where it goes and what it says.
+// homeNext is a button: where it goes and what it says (in the request's
+// language; for the progress panel's Next, the lesson's title).
 type homeNext struct{ URL, Label string }
 
-// homeDiagramFEN is the Italian Game after 1.e4 e5 2.Nf3 Nc6 3.Bc4: a
-// calm, classical position a beginner will meet again and again.
-const homeDiagramFEN = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+// homeDiagramFEN is the Italian Game after homeDiagramMoves: a calm,
+// classical position a beginner will meet again and again.
+const (
+	homeDiagramFEN   = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+	homeDiagramMoves = "1.e4 e5 2.Nf3 Nc6 3.Bc4"
+)
 
 var homeDiagram = func() *chess.Position {
 	p, err := chess.ParseFEN(homeDiagramFEN)
@@ -44,12 +48,13 @@ var homeDiagram = func() *chess.Position {
 // lesson /learn would continue with (L7), so a returning visitor is one
 // click from where they stopped.
 func (h *Handler) showHome(c echo.Context) error {
+	w := h.w(c)
 	data := homeData{
 		Diagram: views.Board{
 			Pos:        homeDiagram,
 			Highlights: []chess.Square{chess.C4},
 			Arrows:     []views.Arrow{{From: chess.C4, To: chess.F7}},
-			Caption:    "After 1.e4 e5 2.Nf3 Nc6 3.Bc4, the white bishop aims at f7, the weakest square near the black king.",
+			Caption:    w.T("home.diagram_caption", "Moves", homeDiagramMoves),
 			Size:       "diagram",
 		},
 	}
@@ -78,15 +83,16 @@ func (h *Handler) showHome(c echo.Context) error {
 
 // homeStart is the hero's primary button.
 func (h *Handler) homeStart(c echo.Context, p *homeProgress) homeNext {
+	w := h.w(c)
 	switch {
 	case p == nil:
 		if h.lessons != nil && len(h.course(c).Lessons()) > 0 {
-			return homeNext{URL: "/learn/" + h.course(c).Lessons()[0].Slug, Label: "Start the first lesson"}
+			return homeNext{URL: "/learn/" + h.course(c).Lessons()[0].Slug, Label: w.T("home.start_first")}
 		}
-		return homeNext{URL: "/learn", Label: "Start the first lesson"}
+		return homeNext{URL: "/learn", Label: w.T("home.start_first")}
 	case p.Next != nil:
-		return homeNext{URL: p.Next.URL, Label: "Continue: " + p.Next.Label}
+		return homeNext{URL: p.Next.URL, Label: w.T("home.continue", "Lesson", p.Next.Label)}
 	default:
-		return homeNext{URL: "/quiz", Label: "Take the rules quiz"}
+		return homeNext{URL: "/quiz", Label: w.T("home.take_quiz")}
 	}
 }

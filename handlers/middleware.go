@@ -118,8 +118,7 @@ func (h *Handler) limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
 		if req.ContentLength > h.limits.BodyBytes {
-			return echo.NewHTTPError(http.StatusRequestEntityTooLarge,
-				fmt.Sprintf("The request body is too large; the limit is %d bytes.", h.limits.BodyBytes))
+			return refuse(http.StatusRequestEntityTooLarge, "error.body_too_large", "Limit", h.limits.BodyBytes)
 		}
 		if req.Body != nil {
 			req.Body = http.MaxBytesReader(c.Response(), req.Body, h.limits.BodyBytes)
@@ -271,17 +270,16 @@ func (h *Handler) checkOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 		if !unsafeMethod(req.Method) {
 			return next(c)
 		}
-		const refused = "Requests from other websites are not allowed."
 		if site := req.Header.Get("Sec-Fetch-Site"); site != "" {
 			if site != "same-origin" && site != "none" {
-				return echo.NewHTTPError(http.StatusForbidden, refused)
+				return refuse(http.StatusForbidden, "http.cross_site")
 			}
 			return next(c)
 		}
 		if origin := req.Header.Get("Origin"); origin != "" {
 			u, err := url.Parse(origin)
 			if err != nil || origin == "null" || u.Host != req.Host {
-				return echo.NewHTTPError(http.StatusForbidden, refused)
+				return refuse(http.StatusForbidden, "http.cross_site")
 			}
 		}
 		return next(c)
@@ -319,15 +317,13 @@ func (h *Handler) checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
-				return echo.NewHTTPError(http.StatusRequestEntityTooLarge,
-					fmt.Sprintf("The form is too large; the limit is %d bytes.", tooBig.Limit))
+				return refuse(http.StatusRequestEntityTooLarge, "http.form_too_large", "Limit", tooBig.Limit)
 			}
-			return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+			return refuse(http.StatusBadRequest, "http.form_unreadable")
 		}
 		got := req.PostFormValue("_csrf")
 		if !hmac.Equal([]byte(got), []byte(csrfToken(visitorID(c)))) {
-			return echo.NewHTTPError(http.StatusForbidden,
-				"This form has expired or came from another website. Please reload the page and try again.")
+			return refuse(http.StatusForbidden, "http.form_expired")
 		}
 		return next(c)
 	}
@@ -342,8 +338,7 @@ func (h *Handler) rateLimit(next echo.HandlerFunc) echo.HandlerFunc {
 		if key == "" || freshVisitor(c) {
 			key = "ip:" + clientAddress(c)
 		}
-		if err := h.allow(c, h.apiLimiter, key,
-			"Too many requests at once. Please wait a moment and try again."); err != nil {
+		if err := h.allow(c, h.apiLimiter, key, "error.status_429"); err != nil {
 			return err
 		}
 		return next(c)
@@ -357,7 +352,8 @@ func (h *Handler) health(c echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "no-store")
 	if err := h.store.Ping(ctx); err != nil {
 		h.log.Error("health check failed", "err", err)
-		return c.JSON(http.StatusServiceUnavailable, map[string]string{"error": "The database does not answer."})
+		const code = "http.database_down"
+		return c.JSON(http.StatusServiceUnavailable, map[string]string{"error": h.w(c).T(code), "code": code})
 	}
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 }

@@ -70,7 +70,7 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 		if err := h.recordMoveSolve(c, ex, res.Correct); err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, moveCheckResponse{Correct: res.Correct, Solved: res.Correct, Reason: res.Reason})
+		return c.JSON(http.StatusOK, moveCheckResponse{Correct: res.Correct, Solved: res.Correct, Reason: h.w(c).Msg(res.Reason)})
 	}
 	if req.Move == nil || req.Square != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, `Send the move you played, like {"move": "e2e4"} (add the piece for a promotion: "e7e8q").`)
@@ -86,7 +86,7 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	if err := h.recordMoveSolve(c, ex, at.verdict.Solved); err != nil {
 		return err
 	}
-	out := moveCheckResponse{Correct: at.verdict.Correct, Solved: at.verdict.Solved, Reason: at.verdict.Reason, SAN: at.san}
+	out := moveCheckResponse{Correct: at.verdict.Correct, Solved: at.verdict.Solved, Reason: h.w(c).Msg(at.verdict.Reason), SAN: at.san}
 	if at.after != nil && at.verdict.Correct {
 		out.FEN = at.after.FEN()
 		for _, m := range at.after.LegalMoves() {
@@ -263,7 +263,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		}
 		page.Items = append(page.Items, practiceItem{ID: e.ID, Prompt: e.Prompt, URL: exerciseURL(e), Solved: solved[e.ID], Current: e.ID == ex.ID})
 	}
-	page.NextURL, page.NextLabel = h.nextExercise(l, page.Index)
+	page.NextURL, page.NextLabel = h.nextExercise(h.w(c), l, page.Index)
 	classes := map[chess.Square][]string{}
 	attrs := map[string]string{"data-exercise": ex.ID, "data-exercise-kind": string(ex.Kind)}
 	q := c.QueryParams()
@@ -277,7 +277,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 				return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
 			}
 			res := exercise.FindSquare(ex.Target, sq)
-			page.Verdict = &moveVerdict{Correct: res.Correct, Solved: res.Correct, Move: sq.String(), Reason: res.Reason}
+			page.Verdict = &moveVerdict{Correct: res.Correct, Solved: res.Correct, Move: sq.String(), Reason: h.w(c).Msg(res.Reason)}
 			if res.Correct {
 				classes[sq] = append(classes[sq], "correct")
 			} else {
@@ -311,7 +311,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		if err != nil {
 			return err
 		}
-		page.Verdict = &moveVerdict{Correct: at.verdict.Correct, Solved: at.verdict.Solved, Move: at.san, Reason: at.verdict.Reason}
+		page.Verdict = &moveVerdict{Correct: at.verdict.Correct, Solved: at.verdict.Solved, Move: at.san, Reason: h.w(c).Msg(at.verdict.Reason)}
 		if page.Verdict.Move == "" {
 			page.Verdict.Move = tried
 		}
@@ -319,7 +319,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 			if len(at.line) == 2 { // a right first move: go on from the reply
 				page.Line = at.line[0].UCI() + "," + at.line[1].UCI()
 				page.Prompt = fmt.Sprintf("You played %s and the computer answered %s. Now give mate in one.", at.san, ex.Pos.Play(at.line[0]).SAN(at.line[1]))
-				page.Verdict = &moveVerdict{Correct: true, Move: at.san, Reason: at.verdict.Reason}
+				page.Verdict = &moveVerdict{Correct: true, Move: at.san, Reason: h.w(c).Msg(at.verdict.Reason)}
 			}
 			pos = at.after
 		}

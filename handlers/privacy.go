@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chesstutor/store"
+	"chesstutor/words"
 )
 
 // The privacy page says what the site keeps and for how long, and lets a
@@ -25,11 +26,11 @@ func (h *Handler) registerPrivacy(e *echo.Echo, api *echo.Group) {
 
 // privacyPage is the privacy page's data.
 type privacyPage struct {
-	Stored      bool   // something is kept about this visitor
-	Forgotten   bool   // they have just been forgotten
-	NeedConfirm bool   // the forget form came without its tick
-	KeepFor     string // "a year"
-	GamesFor    string // "30 days"
+	Stored      bool          // something is kept about this visitor
+	Forgotten   bool          // they have just been forgotten
+	NeedConfirm bool          // the forget form came without its tick
+	KeepFor     words.Message // "a year"
+	GamesFor    words.Message // "30 days"
 	MaxGames    int
 }
 
@@ -147,20 +148,17 @@ func (h *Handler) forgetMeForm(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/privacy?forgotten=1")
 }
 
-// humanDuration says a retention period in words: "a year", "30 days".
-func humanDuration(d time.Duration) string {
+// humanDuration says a retention period in words: "a year", "30 days"
+// (whole years, else whole days, else hours, else minutes).
+func humanDuration(d time.Duration) words.Message {
 	days := int(d / (24 * time.Hour))
 	switch {
-	case days == 365:
-		return "a year"
 	case days > 0 && days%365 == 0:
-		return fmt.Sprintf("%d years", days/365)
-	case days == 1:
-		return "a day"
-	case days > 1:
-		return fmt.Sprintf("%d days", days)
+		return words.M("privacy.years", "Count", days/365)
+	case days > 0:
+		return words.M("privacy.days", "Count", days)
 	case d >= 2*time.Hour:
-		return fmt.Sprintf("%d hours", int(d/time.Hour))
+		return words.M("privacy.hours", "Count", int(d/time.Hour))
 	}
-	return d.Round(time.Minute).String()
+	return words.M("privacy.minutes", "Count", int(d.Round(time.Minute)/time.Minute))
 }

@@ -241,18 +241,13 @@ func (h *Handler) quizScores(c echo.Context) ([]quizScore, *quizSparkline, error
 	return scores, quizSparklineFor(w, scores), nil
 }
 
-// quizMonths are the catalogue keys of the months' names, January first.
-var quizMonths = [12]string{"quiz.month_1", "quiz.month_2", "quiz.month_3", "quiz.month_4", "quiz.month_5",
-	"quiz.month_6", "quiz.month_7", "quiz.month_8", "quiz.month_9", "quiz.month_10", "quiz.month_11", "quiz.month_12"}
-
 // quizScoresIn dates each score in w's words.
 func quizScoresIn(w *words.Words, raw []rounds.Score) []quizScore {
 	scores := make([]quizScore, len(raw))
 	for i, sc := range raw {
 		at := sc.At
 		scores[i] = quizScore{Score: sc.Score, Total: sc.Total, Percent: sc.Percent, At: at,
-			When: w.T("quiz.date", "Day", at.Day(), "Month", w.T(quizMonths[at.Month()-1]), "Year", at.Year(),
-				"Time", at.Format("15:04"))}
+			When: w.T("quiz.date", "Date", w.Date(at), "Time", at.Format("15:04"))}
 	}
 	return scores
 }

@@ -32,7 +32,7 @@ func boardTheme(c echo.Context) string {
 func (h *Handler) saveBoardTheme(c echo.Context) error {
 	theme := c.FormValue("board")
 	if theme != "auto" && !boardThemes[theme] {
-		return echo.NewHTTPError(http.StatusBadRequest, "Please choose one of the board colours in the list.")
+		return refuse(http.StatusBadRequest, "settings.bad_board_theme")
 	}
 	ck := &http.Cookie{
 		Name:     boardCookie,

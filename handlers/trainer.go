@@ -79,10 +79,10 @@ func trainerChoice(q url.Values) (view, mode string, err error) {
 		mode = exercise.TrainerFind
 	}
 	if view != "white" && view != "black" {
-		return "", "", echo.NewHTTPError(http.StatusBadRequest, "The board view is white or black.")
+		return "", "", refuse(http.StatusBadRequest, "trainer.refuse_view")
 	}
 	if mode != exercise.TrainerFind && mode != exercise.TrainerName {
-		return "", "", echo.NewHTTPError(http.StatusBadRequest, "The trainer mode is find or name.")
+		return "", "", refuse(http.StatusBadRequest, "trainer.refuse_mode")
 	}
 	return view, mode, nil
 }
@@ -93,7 +93,7 @@ func readTrainerState(v url.Values, view, mode string) (exercise.TrainerState, b
 	if v.Get("seed") == "" {
 		return exercise.TrainerState{}, false, nil
 	}
-	bad := echo.NewHTTPError(http.StatusBadRequest, "This round's numbers are not ones the trainer wrote. Start a new round.")
+	bad := refuse(http.StatusBadRequest, "trainer.refuse_round")
 	seed, err1 := strconv.ParseUint(v.Get("seed"), 10, 64)
 	t0, err2 := strconv.ParseInt(v.Get("t0"), 10, 64)
 	n, err3 := strconv.Atoi(v.Get("n"))
@@ -124,16 +124,17 @@ func (h *Handler) showTrainer(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("handlers: trainer best: %w", err)
 	}
+	w := h.w(c)
 	page := trainerPage{
 		View: view, Mode: mode, Seconds: int(exercise.TrainerRound / time.Second),
 		APIURL: "/api/trainer/scores", FormAction: "/practice/squares",
 	}
 	page.Best, page.HasBest = best[view+"/"+mode]
-	for _, v := range []struct{ id, label string }{{"white", "White's view"}, {"black", "Black's view"}} {
-		page.ViewLinks = append(page.ViewLinks, trainerLink{v.label, "/practice/squares?" + url.Values{"view": {v.id}, "mode": {mode}}.Encode(), v.id == view})
+	for _, v := range []string{"white", "black"} {
+		page.ViewLinks = append(page.ViewLinks, trainerLink{w.T("trainer.view_" + v), "/practice/squares?" + url.Values{"view": {v}, "mode": {mode}}.Encode(), v == view})
 	}
-	for _, m := range []struct{ id, label string }{{exercise.TrainerFind, "Find the square"}, {exercise.TrainerName, "Name the square"}} {
-		page.ModeLinks = append(page.ModeLinks, trainerLink{m.label, "/practice/squares?" + url.Values{"view": {view}, "mode": {m.id}}.Encode(), m.id == mode})
+	for _, m := range []string{exercise.TrainerFind, exercise.TrainerName} {
+		page.ModeLinks = append(page.ModeLinks, trainerLink{w.T("trainer.mode_" + m), "/practice/squares?" + url.Values{"view": {view}, "mode": {m}}.Encode(), m == mode})
 	}
 	empty, _ := chess.ParseFEN("8/8/8/8/8/8/8/8 w - - 0 1")
 	page.Board = views.Board{Pos: empty, Flipped: view == "black", Interactive: mode == exercise.TrainerFind,
@@ -146,7 +147,7 @@ func (h *Handler) showTrainer(c echo.Context) error {
 	if q.Get("done") != "" {
 		score, err := strconv.Atoi(q.Get("done"))
 		if err != nil || score < 0 || score > exercise.MaxTrainerScore {
-			return echo.NewHTTPError(http.StatusBadRequest, "That is not a score a round can have.")
+			return refuse(http.StatusBadRequest, "trainer.refuse_score")
 		}
 		page.Done, page.Score = true, score
 		page.NewBest = q.Get("new") == "1"
@@ -155,7 +156,7 @@ func (h *Handler) showTrainer(c echo.Context) error {
 	if running {
 		now := h.now()
 		if err := st.Validate(now); err != nil {
-			return echo.NewHTTPError(http.StatusBadRequest, "This round's numbers are not ones the trainer wrote. Start a new round.")
+			return refuse(http.StatusBadRequest, "trainer.refuse_round")
 		}
 		page.Running = true
 		page.State = trainerQuery(st)
@@ -168,14 +169,14 @@ func (h *Handler) showTrainer(c echo.Context) error {
 		if tried := q.Get("tried"); tried != "" {
 			sq, err := chess.ParseSquare(tried)
 			if err != nil {
-				return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+				return refuse(http.StatusBadRequest, "exercise.refuse_bad_square")
 			}
 			right := q.Get("last") == "right"
 			page.Last = &moveVerdict{Correct: right, Move: sq.String()}
 			if right {
-				page.Last.Reason = fmt.Sprintf("Yes, %s! Next square.", sq)
+				page.Last.Reason = w.T("trainer.js.yes", "Square", sq)
 			} else {
-				page.Last.Reason = exercise.FindSquare(target, sq).Reason
+				page.Last.Reason = w.Msg(exercise.FindSquare(target, sq).Reason)
 				if mode == exercise.TrainerFind {
 					classes[sq] = append(classes[sq], "wrong")
 				}
@@ -194,7 +195,7 @@ func (h *Handler) showTrainer(c echo.Context) error {
 func (h *Handler) submitTrainer(c echo.Context) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+		return refuse(http.StatusBadRequest, "http.form_unreadable")
 	}
 	view, mode, err := trainerChoice(form)
 	if err != nil {
@@ -218,7 +219,7 @@ func (h *Handler) submitTrainer(c echo.Context) error {
 		return back(url.Values{"view": {view}, "mode": {mode}})
 	}
 	if err := st.Validate(now); err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "This round's numbers are not ones the trainer wrote. Start a new round.")
+		return refuse(http.StatusBadRequest, "trainer.refuse_round")
 	}
 	answer := form.Get("square")
 	if mode == exercise.TrainerName {
@@ -279,10 +280,10 @@ func (h *Handler) saveTrainerScore(c echo.Context) error {
 		return err
 	}
 	if req.View == "" || req.Mode == "" || req.Score == nil {
-		return echo.NewHTTPError(http.StatusBadRequest, `Send the round as {"view": "white", "mode": "find", "score": 12, "misses": 2}.`)
+		return refuse(http.StatusBadRequest, "trainer.refuse_body")
 	}
 	if *req.Score < 0 || *req.Score > exercise.MaxTrainerScore || req.Misses < 0 || req.Misses > 10*exercise.MaxTrainerScore {
-		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("A round of %d seconds cannot score %d.", int(exercise.TrainerRound/time.Second), *req.Score))
+		return refuse(http.StatusBadRequest, "trainer.refuse_impossible", "Seconds", int(exercise.TrainerRound/time.Second), "Score", *req.Score)
 	}
 	best, newBest, err := h.recordTrainerScore(c, view, mode, *req.Score)
 	if err != nil {

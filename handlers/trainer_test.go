@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chesstutor/exercise"
+	"chesstutor/words"
 )
 
 // The square-name trainer (issue 15, X7): scoring, the no-JS round and the
@@ -39,8 +40,8 @@ func TestTrainerScoring(t *testing.T) {
 	if res.Correct || over || st.Score != 1 || st.Misses != 1 || st.Target() != second {
 		t.Fatalf("wrong answer: %+v over=%v state %+v", res, over, st)
 	}
-	if !strings.Contains(res.Reason, "That is "+wrong.String()+", not "+second.String()) {
-		t.Errorf("wrong answer reason = %q", res.Reason)
+	if why := words.Default().For("en").Msg(res.Reason); !strings.Contains(why, "That is "+wrong.String()+", not "+second.String()) {
+		t.Errorf("wrong answer reason = %q", why)
 	}
 	// After 30 seconds nothing counts.
 	if _, over := st.Answer(second, start.Add(exercise.TrainerRound)); !over || st.Score != 1 {

@@ -504,9 +504,9 @@ func (w *Words) Script(prefix string) map[string]any {
 var Default = sync.OnceValue(func() *Catalogue { return MustLoad() })
 
 // Date writes a day as the language writes it ("2 Jan 2026", "2 ene
-// 2026", "2 янв. 2026"): catalogue keys date.format and date.month_1 …
-// date.month_12.
+// 2026", "2 янв. 2026"): catalogue keys date.short and date.month_1 …
+// date.month_12 (dates.toml).
 func (w *Words) Date(t time.Time) string {
 	t = t.UTC()
-	return w.T("date.format", "Day", t.Day(), "Month", w.T(fmt.Sprintf("date.month_%d", int(t.Month()))), "Year", t.Year())
+	return w.T("date.short", "Day", t.Day(), "Month", w.T(fmt.Sprintf("date.month_%d", int(t.Month()))), "Year", t.Year())
 }

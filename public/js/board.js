@@ -7,6 +7,8 @@
 // data-piece. Interactive boards use <button name=square value=e4> inside a
 // form, so they work without JavaScript; these helpers enhance them.
 
+import { t } from "./words.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // The words of a square's label — piece names ("wK": "white king") and the
@@ -261,7 +263,8 @@ export function csrfToken() {
  * Sends a request and returns the parsed JSON reply; body, when given, is
  * sent as JSON. Throws an Error whose message is the server's
  * {"error": "..."} sentence when the answer is not 2xx (err.status and
- * err.data carry the details).
+ * err.data carry the details), or the page's words server_status (from
+ * scriptWords "board.js.") when the answer has none.
  */
 export async function requestJSON(method, url, body) {
   const headers = { Accept: "application/json" };
@@ -279,7 +282,7 @@ export async function requestJSON(method, url, body) {
     data = null;
   }
   if (!res.ok) {
-    const err = new Error((data && data.error) || `The server answered ${res.status}. Please try again.`);
+    const err = new Error((data && data.error) || t("server_status", { Status: res.status }));
     err.status = res.status;
     err.data = data;
     throw err;

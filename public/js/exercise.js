@@ -5,6 +5,7 @@ import {
   announce, clearStates, enableKeyboard, onSquare, postJSON, setState, squaresWith, toggleState,
 } from "./board.js";
 import { playSuccess, tick } from "./celebrate.js";
+import { t } from "./words.js";
 
 const RESULT_CLASSES = ["missed", "wrong", "correct", "dest"];
 
@@ -18,7 +19,7 @@ class Exercise {
     this.retryButton = root.querySelector("[data-action=reset]");
     this.nextLink = root.querySelector("[data-action=next]");
     this.api = root.dataset.api;
-    this.piece = root.dataset.pieceName || "piece";
+    this.piece = root.dataset.pieceName || "";
     this.busy = false;
     if (!this.form || !this.board || !this.result) return;
 
@@ -89,14 +90,13 @@ class Exercise {
       ev.preventDefault();
       this.clearResult(false, true);
       const left = this.marked().length;
-      announce(left ? `Wrong marks cleared; your ${left} right mark${left === 1 ? "" : "s"} stay. Try again.`
-        : "Marks cleared. Try again.");
+      announce(left ? t("kept", { Count: left }) : t("cleared"));
       return;
     }
     if (action === "restart") {
       ev.preventDefault();
       this.clearResult(true);
-      announce("All marks cleared. Start over.");
+      announce(t("restarted"));
       return;
     }
     if (action !== "check" && action !== "answer") return; // let the form go
@@ -112,8 +112,7 @@ class Exercise {
       const r = await postJSON(this.api, { squares: this.marked() });
       if (showAnswer) this.renderAnswer(r); else this.renderResult(r);
     } catch (err) {
-      this.showError(err.status ? err.message
-        : "The server could not be reached. Check your connection and try again.");
+      this.showError(err.status ? err.message : t("offline"));
     } finally {
       this.busy = false;
     }
@@ -139,7 +138,7 @@ class Exercise {
     this.result.hidden = false;
     if (r.correct) {
       this.result.className = "exercise-result is-correct";
-      const text = "Correct! You found every square.";
+      const text = t("correct");
       const p = this.verdict("correct", text);
       p.classList.add("celebrate-line");
       p.prepend(tick());
@@ -152,10 +151,13 @@ class Exercise {
       return;
     }
     this.result.className = "exercise-result is-wrong";
-    const parts = [];
-    if (r.missed && r.missed.length) parts.push(`${r.missed.length} missed`);
-    if (r.wrong && r.wrong.length) parts.push(`${r.wrong.length} wrong`);
-    const text = `Not quite: ${parts.join(" and ")}. Each one is explained below. Try again keeps your right marks.`;
+    const nMissed = (r.missed || []).length;
+    const nWrong = (r.wrong || []).length;
+    const missedText = t("count_missed", { Count: nMissed });
+    const wrongText = t("count_wrong", { Count: nWrong });
+    let counts = nMissed ? missedText : wrongText;
+    if (nMissed && nWrong) counts = t("count_both", { Missed: missedText, Wrong: wrongText });
+    const text = t("not_quite", { Counts: counts });
     this.result.append(this.verdict("wrong", text), this.reasonList(r));
     if (this.retryButton) this.retryButton.hidden = false;
     announce(text);
@@ -176,7 +178,7 @@ class Exercise {
       li.className = kind;
       li.dataset.reason = sq;
       const tag = document.createElement("strong");
-      tag.textContent = `${sq} (${kind}):`;
+      tag.textContent = t(`reason_${kind}`, { Square: sq });
       li.append(tag, " ", (r.reasons && r.reasons[sq]) || "");
       list.append(li);
     };
@@ -192,8 +194,7 @@ class Exercise {
     this.board.dataset.state = "answer";
     this.result.hidden = false;
     this.result.className = "exercise-result is-answer";
-    const text = `Here is the answer: the ${this.piece} may move to ${answer.join(", ")}. ` +
-      "Press Start over to mark them yourself.";
+    const text = t("answer", { Piece: this.piece, Squares: answer.join(", ") });
     this.result.append(this.verdict("answer", text));
     announce(text);
     this.reveal();

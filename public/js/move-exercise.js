@@ -8,9 +8,10 @@ import {
   announce, clearStates, enableKeyboard, fen, onSquare, pieceAt, pieceSVG, postJSON, setPosition,
   setState,
 } from "./board.js";
+import { t } from "./words.js";
 
 const VERDICT_CLASSES = ["selected", "dest", "wrong", "correct", "missed", "last-move", "drag-from"];
-const PIECES = [["q", "Queen"], ["r", "Rook"], ["b", "Bishop"], ["n", "Knight"]];
+const PROMOTIONS = ["q", "r", "b", "n"];
 
 class MoveExercise {
   constructor(root) {
@@ -70,7 +71,7 @@ class MoveExercise {
     if (action !== "reset") return;
     ev.preventDefault();
     this.reset();
-    announce("Back to the start of the exercise. Try again.");
+    announce(t("back_to_start"));
   }
 
   click(name) {
@@ -114,7 +115,8 @@ class MoveExercise {
     setState(this.board, name, "selected");
     const dests = new Set(this.moves.filter((m) => m.startsWith(name)).map((m) => m.slice(2, 4)));
     for (const d of dests) setState(this.board, d, "dest");
-    announce(dests.size ? `Selected ${name}. It may move to ${[...dests].join(", ")}.` : `Selected ${name}. It has no legal move.`);
+    announce(dests.size ? t("selected", { Square: name, Squares: [...dests].join(", ") })
+      : t("selected_stuck", { Square: name }));
   }
 
   tryMove(from, to) {
@@ -139,21 +141,21 @@ class MoveExercise {
     box.className = "move-promote";
     box.dataset.promote = "";
     const legend = document.createElement("legend");
-    legend.textContent = "Your pawn reaches the last rank. It becomes:";
+    legend.textContent = t("promote_legend");
     box.append(legend);
     const color = pieceAt(this.board, uci.slice(0, 2))[0];
-    for (const [letter, word] of PIECES) {
+    for (const letter of PROMOTIONS) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "button";
       b.value = uci + letter;
-      b.append(pieceSVG(color + letter.toUpperCase()), document.createTextNode(" " + word));
+      b.append(pieceSVG(color + letter.toUpperCase()), document.createTextNode(" " + t(`promote_${letter}`)));
       b.addEventListener("click", () => { this.closePromotion(); this.sendMove(uci + letter); });
       box.append(b);
     }
     this.board.parentElement.after(box);
     box.querySelector("button").focus();
-    announce("Choose the new piece: queen, rook, bishop or knight.");
+    announce(t("promote_say"));
   }
 
   closePromotion() {
@@ -166,7 +168,7 @@ class MoveExercise {
       const res = await postJSON(this.api, body);
       this.show(res, tried);
     } catch (err) {
-      this.showText("is-error", "Something went wrong", err.message);
+      this.showText("is-error", t("went_wrong"), err.message);
     } finally {
       this.busy = false;
     }
@@ -177,7 +179,7 @@ class MoveExercise {
       setState(this.board, tried, res.correct ? "correct" : "wrong");
       if (!res.correct) setState(this.board, this.board.dataset.target, "missed");
       this.done = res.correct;
-      this.showText(res.correct ? "is-correct" : "is-wrong", res.correct ? "Right!" : "Not this time.", res.reason, tried);
+      this.showText(res.correct ? "is-correct" : "is-wrong", t(res.correct ? "right" : "not_this_time"), res.reason, tried);
       return;
     }
     const from = tried.slice(0, 2);
@@ -185,7 +187,7 @@ class MoveExercise {
     if (!res.correct) {
       setState(this.board, from, "wrong");
       setState(this.board, to, "wrong");
-      this.showText("is-wrong", "Not this time.", res.reason, res.san || tried);
+      this.showText("is-wrong", t("not_this_time"), res.reason, res.san || tried);
       return;
     }
     setPosition(this.board, res.fen);
@@ -194,7 +196,7 @@ class MoveExercise {
       this.done = true;
       setState(this.board, from, "correct");
       setState(this.board, to, "correct");
-      this.showText("is-correct", "Right!", res.reason, res.san);
+      this.showText("is-correct", t("right"), res.reason, res.san);
       const next = this.root.querySelector("[data-action=next]");
       if (next) next.classList.add("button-primary");
       return;
@@ -204,9 +206,9 @@ class MoveExercise {
     setState(this.board, res.reply.slice(0, 2), "last-move");
     setState(this.board, res.reply.slice(2, 4), "last-move");
     if (this.prompt) {
-      this.prompt.textContent = `You played ${res.san} and the computer answered ${res.replySan}. Now give mate in one.`;
+      this.prompt.textContent = t("mate_prompt", { Move: res.san, Reply: res.replySan });
     }
-    this.showText("is-correct", "Good move!", res.reason, res.san);
+    this.showText("is-correct", t("good_move"), res.reason, res.san);
   }
 
   showText(cls, verdict, reason, move = "") {

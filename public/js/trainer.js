@@ -5,6 +5,7 @@
 // the end, which keeps the best. Without this file every answer is a form
 // post and the server runs the round.
 import { announce, clearStates, enableKeyboard, onSquare, postJSON, setState } from "./board.js";
+import { t } from "./words.js";
 
 const FILES = "abcdefgh";
 
@@ -16,15 +17,18 @@ function randomSquare(not) {
   }
 }
 
-// How far the answer is from the target, in the words the server uses.
+// How far the answer is from the target: the sentences the server's
+// exercise.FindSquare builds, from the same words (square.* in the
+// catalogue).
 function hint(target, answer) {
   const df = FILES.indexOf(target[0]) - FILES.indexOf(answer[0]);
   const dr = Number(target[1]) - Number(answer[1]);
-  const plural = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
-  const steps = [];
-  if (df) steps.push(`${plural(Math.abs(df), "file")} towards the ${df > 0 ? "h" : "a"}-file`);
-  if (dr) steps.push(`${plural(Math.abs(dr), "rank")} towards rank ${dr > 0 ? 8 : 1}`);
-  return `That is ${answer}, not ${target}. ${target} is ${steps.join(" and ")}.`;
+  const files = df > 0 ? t("files_to_h", { Count: df }) : t("files_to_a", { Count: -df });
+  const ranks = dr > 0 ? t("ranks_to_8", { Count: dr }) : t("ranks_to_1", { Count: -dr });
+  const base = { Clicked: answer, Target: target };
+  if (df === 0) return t("wrong_file_right", { ...base, File: target[0], Steps: ranks });
+  if (dr === 0) return t("wrong_rank_right", { ...base, Rank: target[1], Steps: files });
+  return t("wrong_both", { ...base, Files: files, Ranks: ranks });
 }
 
 class Trainer {
@@ -73,7 +77,7 @@ class Trainer {
       const typed = this.input.value.trim().toLowerCase();
       this.input.value = "";
       if (/^[a-h][1-8]$/.test(typed)) this.answer(typed);
-      else this.say("is-wrong", "wrong", "Type a square name: a letter a–h, then a number 1–8, like e4.");
+      else this.say("is-wrong", "wrong", t("type_hint"));
     }
   }
 
@@ -97,7 +101,7 @@ class Trainer {
       if (sq) sq.focus();
     }
     const start = this.root.querySelector("[data-action=start]");
-    start.textContent = "Start again";
+    start.textContent = t("start_again");
     start.classList.remove("button-primary");
   }
 
@@ -108,11 +112,11 @@ class Trainer {
     clearStates(this.board, "target");
     if (this.mode === "find") {
       this.el("target-name").textContent = this.target;
-      announce(`Find ${this.target}`);
+      announce(t("find", { Square: this.target }));
     } else {
       this.el("target-name").textContent = "?";
       setState(this.board, this.target, "target");
-      announce("Name the marked square.");
+      announce(t("name"));
     }
   }
 
@@ -133,7 +137,7 @@ class Trainer {
       this.score++;
       this.el("score").textContent = String(this.score);
       if (this.mode === "find") setState(this.board, name, "correct");
-      this.say("is-correct", "correct", `Yes, ${name}!`);
+      this.say("is-correct", "correct", t("yes", { Square: name }));
       this.next();
       return;
     }
@@ -157,16 +161,16 @@ class Trainer {
     window.clearTimeout(this.timer);
     this.idle();
     const n = this.score;
-    this.say("is-correct", "done", `Time! You found ${n} ${n === 1 ? "square" : "squares"}.`);
-    announce(`Time! You found ${n} squares.`);
+    this.say("is-correct", "done", t("done", { Count: n }));
+    announce(t("done", { Count: n }));
     try {
       const res = await postJSON(this.root.dataset.api, {
         view: this.root.dataset.view, mode: this.mode, score: n, misses: this.misses,
       });
       this.el("best").textContent = String(res.best);
-      if (res.newBest) this.say("is-correct", "done", `Time! You found ${n} ${n === 1 ? "square" : "squares"}. A new best score!`);
+      if (res.newBest) this.say("is-correct", "done", t("done_best", { Count: n }));
     } catch (err) {
-      this.say("is-error", "error", `Your score could not be saved: ${err.message}`);
+      this.say("is-error", "error", t("not_saved", { Error: err.message }));
     }
     this.root.dataset.finished = String(n);
   }
