@@ -111,6 +111,7 @@ func (h *Handler) playMove(c echo.Context) error {
 	if req.Reply != nil && !*req.Reply {
 		ctx = games.WithoutReply(ctx)
 	}
+	req.SAN = h.typedLetters(c).Read(req.SAN) // figurines and the language's letters, as English SAN
 	st, err := h.games.Move(ctx, visitorID(c), c.Param("id"), req.Ply, req.Move, req.SAN)
 	if err != nil {
 		return gameError(err)
