@@ -99,7 +99,11 @@ func TestNotationSetting(t *testing.T) {
 		t.Errorf("the layout does not hand scripts the figurines")
 	}
 
+	before := site.snapshot(t)
 	rec := v.form("/settings/notation", url.Values{"notation": {"letters"}, "back": {"/learn?x=1"}})
+	if site.snapshot(t) != before {
+		t.Error("saving the notation stored something about the visitor")
+	}
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/learn?x=1" {
 		t.Fatalf("save = %d to %q, want 303 to /learn?x=1", rec.Code, rec.Header().Get("Location"))
 	}
