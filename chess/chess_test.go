@@ -188,24 +188,24 @@ func TestParseSANLenient(t *testing.T) {
 func TestParseSANRefused(t *testing.T) {
 	tests := []struct {
 		name, fen, san, want string
-		code                 ParseCode
+		code                 string
 	}{
-		{"empty", StartFEN, "", "empty", CodeEmpty},
-		{"nonsense", StartFEN, "hello", "does not end in a square", CodeNoSquare},
-		{"junk before the square", StartFEN, "Nzf3", "not a move", CodeNotNotation},
-		{"no square", StartFEN, "Nf", "does not end in a square", CodeNoSquare},
-		{"bad square", StartFEN, "Nf9", "does not end in a square", CodeNoSquare},
-		{"illegal pawn move", StartFEN, "e5", "no white pawn can move to e5", CodeIllegal},
-		{"no such piece", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Qd4", "White has no queen", CodeNoSuchPiece},
-		{"ambiguous", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", "ambiguous; it could be Nbd2 or Nfd2", CodeAmbiguous},
-		{"promotion missing", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8", "say what it becomes", CodeNeedsPromotion},
-		{"promotion to king", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=K", "queen, rook, bishop or knight", CodePromotionPiece},
-		{"promotion too early", StartFEN, "e4=Q", "not a legal promotion", CodeIllegalPromotion},
-		{"false capture", StartFEN, "Nxf3", "nothing to capture on f3", CodeNothingToCapture},
-		{"castling through pieces", StartFEN, "O-O", "cannot castle on the king side", CodeCannotCastle},
-		{"too long", StartFEN, strings.Repeat("N", 40), "too long", CodeTooLong},
-		{"lower-case b names neither", StartFEN, "bc4", "no white pawn can move to c4", CodeIllegal},
-		{"ambiguous in lower case", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "nd2", "ambiguous", CodeAmbiguous},
+		{"empty", StartFEN, "", "empty", CodeSANEmpty},
+		{"nonsense", StartFEN, "hello", "does not end in a square", CodeSANNoSquare},
+		{"junk before the square", StartFEN, "Nzf3", "not a move", CodeSANNotNotation},
+		{"no square", StartFEN, "Nf", "does not end in a square", CodeSANNoSquare},
+		{"bad square", StartFEN, "Nf9", "does not end in a square", CodeSANNoSquare},
+		{"illegal pawn move", StartFEN, "e5", "no white pawn can move to e5", CodeSANIllegal + "pawn"},
+		{"no such piece", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Qd4", "White has no queen", CodeSANNoPiece + "queen"},
+		{"ambiguous", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", "ambiguous; it could be Nbd2 or Nfd2", CodeSANAmbiguous},
+		{"promotion missing", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8", "say what it becomes", CodeSANNeedsPromotion},
+		{"promotion to king", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=K", "queen, rook, bishop or knight", CodeSANPromotionPiece},
+		{"promotion too early", StartFEN, "e4=Q", "not a legal promotion", CodeSANIllegalPromotion},
+		{"false capture", StartFEN, "Nxf3", "nothing to capture on f3", CodeSANNothingToCapture},
+		{"castling through pieces", StartFEN, "O-O", "cannot castle on the king side", CodeSANCastleKingSide},
+		{"too long", StartFEN, strings.Repeat("N", 40), "too long", CodeSANTooLong},
+		{"lower-case b names neither", StartFEN, "bc4", "no white pawn can move to c4", CodeSANIllegal + "pawn"},
+		{"ambiguous in lower case", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "nd2", "ambiguous", CodeSANAmbiguous},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -218,12 +218,12 @@ func TestParseSANRefused(t *testing.T) {
 			}
 			// The error is typed: a code and the text as it was entered;
 			// syntax errors are *SyntaxErrors, the rest are not.
-			var pe *ParseError
-			if !errors.As(err, &pe) || pe.Code != tt.code || pe.Text != tt.san {
-				t.Errorf("got %#v, want a *ParseError with code %q and text %q", err, tt.code, tt.san)
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Code != tt.code || ce.Args["Text"] != tt.san || ce.Args["Color"] != "white" {
+				t.Errorf("got %#v, want a *Error with code %q, text %q and colour white", err, tt.code, tt.san)
 			}
 			var se *SyntaxError
-			syntax := tt.code == CodeEmpty || tt.code == CodeTooLong || tt.code == CodeNotNotation || tt.code == CodeNoSquare
+			syntax := tt.code == CodeSANEmpty || tt.code == CodeSANTooLong || tt.code == CodeSANNotNotation || tt.code == CodeSANNoSquare
 			if errors.As(err, &se) != syntax {
 				t.Errorf("%q: *SyntaxError = %v, want %v", tt.code, errors.As(err, &se), syntax)
 			}
@@ -240,12 +240,12 @@ func TestParseUCI(t *testing.T) {
 	}
 	tests := []struct {
 		in, want string
-		code     ParseCode
+		code     string
 	}{
 		{"", "not a UCI move", CodeUCISyntax},
 		{"e2", "not a UCI move", CodeUCISyntax},
 		{"z1e2", "not a UCI move", CodeUCISyntax},
-		{"b7b8k", "may only become q, r, b or n", CodeUCIPromotionPiece},
+		{"b7b8k", "may only become q, r, b or n", CodeUCIPromotion},
 		{"b7b8", "add what it becomes", CodeUCINeedsPromotion},
 		{"d4d5", "no piece on d4", CodeUCINoPiece},
 		{"e1e3", "not a legal move", CodeUCIIllegal},
@@ -258,8 +258,8 @@ func TestParseUCI(t *testing.T) {
 			if err == nil || !strings.HasPrefix(err.Error(), "chess: ") || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want a chess: error containing %q", err, tt.want)
 			}
-			var pe *ParseError
-			if !errors.As(err, &pe) || pe.Code != tt.code || pe.Text != tt.in {
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Code != tt.code || ce.Args["Text"] != tt.in {
 				t.Errorf("got %#v, want code %q and text %q", err, tt.code, tt.in)
 			}
 		})

@@ -1,7 +1,6 @@
 package chess
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -318,9 +317,8 @@ func skeleton(s string) string {
 // Text the text as it was typed.
 func (p *Position) ParseTyped(typed string, l Letters) (Move, error) {
 	m, err := p.ParseSAN(l.Read(typed))
-	var pe *ParseError
-	if errors.As(err, &pe) {
-		pe.Text = typed
+	if err != nil {
+		retext(err, typed)
 	}
 	return m, err
 }

@@ -5,119 +5,117 @@ import (
 	"strings"
 )
 
-// ParseCode names why typed text was not read as a move. The codes are
-// stable, so the edge of the site can word them in the reader's language;
-// the package itself words them in English only for Error (logs, tests).
-type ParseCode string
-
-// The codes of ParseSAN and ParseTyped. The first four are syntax errors
-// (the text is not written like a move; a *SyntaxError), the rest are
-// moves that are not legal in the position (a *ParseError). The fields of
-// the error each code fills are listed beside it.
+// The codes of the errors of ParseSAN, ParseTyped and ParseUCI: *Error
+// values (catalogue key chess.<code>). Each carries Text, the text as it
+// was entered, and Color, the side to move; the other values it carries
+// are listed beside it. Text not written like a move at all is also a
+// *SyntaxError.
 const (
-	CodeEmpty            ParseCode = "empty"              // nothing typed
-	CodeTooLong          ParseCode = "too_long"           // Text
-	CodeNotNotation      ParseCode = "not_notation"       // Text
-	CodeNoSquare         ParseCode = "no_square"          // Text: does not end in a square
-	CodeCannotCastle     ParseCode = "cannot_castle"      // Side, Long (queen side)
-	CodePromotionPiece   ParseCode = "promotion_piece"    // Text: promotes to a king or pawn
-	CodeNothingToCapture ParseCode = "nothing_to_capture" // Text, Square
-	CodeAmbiguous        ParseCode = "ambiguous"          // Text, Moves
-	CodeNeedsPromotion   ParseCode = "needs_promotion"    // Text, Square
-	CodeOnlyPawnPromotes ParseCode = "only_pawn_promotes" // Text
-	CodeIllegalPromotion ParseCode = "illegal_promotion"  // Text
-	CodeNoSuchPiece      ParseCode = "no_such_piece"      // Text, Side, Piece
-	CodeIllegal          ParseCode = "illegal"            // Text, Side, Piece, Square
+	CodeSANEmpty            = "san_empty"              // syntax
+	CodeSANTooLong          = "san_too_long"           // syntax
+	CodeSANNotNotation      = "san_not_notation"       // syntax
+	CodeSANNoSquare         = "san_no_square"          // syntax: does not end in a square
+	CodeSANCastleKingSide   = "san_castle_king_side"   // cannot castle king side here
+	CodeSANCastleQueenSide  = "san_castle_queen_side"  // cannot castle queen side here
+	CodeSANPromotionPiece   = "san_promotion_piece"    // promotes to a king or a pawn
+	CodeSANNothingToCapture = "san_nothing_to_capture" // Square
+	CodeSANAmbiguous        = "san_ambiguous"          // Moves: each move it could be, SAN, ", " between
+	CodeSANNeedsPromotion   = "san_needs_promotion"    // Square: the last rank, but no piece named
+	CodeSANOnlyPawnPromotes = "san_only_pawn_promotes"
+	CodeSANIllegalPromotion = "san_illegal_promotion"
+	// "san_no_" + the piece ("san_no_queen"): the side has no such piece.
+	// "san_illegal_" + the piece ("san_illegal_knight"): none of them can
+	// go to Square. Piece is the piece's name ("knight").
+	CodeSANNoPiece        = "san_no_"
+	CodeSANIllegal        = "san_illegal_"
+	CodeUCISyntax         = "uci_syntax" // syntax
+	CodeUCIPromotion      = "uci_promotion_piece"
+	CodeUCINeedsPromotion = "uci_needs_promotion"
+	CodeUCINoPiece        = "uci_no_piece" // Square: nothing on the start square
+	CodeUCIIllegal        = "uci_illegal"
 )
 
-// The codes of ParseUCI: CodeUCISyntax is a *SyntaxError, the others are
-// *ParseErrors.
-const (
-	CodeUCISyntax         ParseCode = "uci_syntax"          // Text
-	CodeUCIPromotionPiece ParseCode = "uci_promotion_piece" // Text
-	CodeUCINeedsPromotion ParseCode = "uci_needs_promotion" // Text
-	CodeUCINoPiece        ParseCode = "uci_no_piece"        // Text, Square: nothing on the start square
-	CodeUCIIllegal        ParseCode = "uci_illegal"         // Text
-)
+// SyntaxError is the *Error of text not written like a move at all, as
+// opposed to a move that is not legal in the position. errors.As finds
+// the *Error inside it.
+type SyntaxError struct{ Err *Error }
 
-// ParseError is why ParseSAN, ParseTyped or ParseUCI read no legal move:
-// a code, the text as it was entered, and the facts the words need.
-type ParseError struct {
-	Code   ParseCode
-	Text   string    // the text entered, as typed
-	Side   Color     // the side to move
-	Piece  PieceType // the piece the text names
-	Square Square    // the square the code is about
-	Long   bool      // CodeCannotCastle: castling on the queen side
-	Moves  []string  // CodeAmbiguous: each move the text could be, in SAN
+func (e *SyntaxError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the *Error inside.
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// moveErr returns the *Error of a move text that names no legal move here.
+func (p *Position) moveErr(code, text string, kv ...string) *Error {
+	e := newError(code, "", append([]string{"Text", text, "Color", p.turn.String()}, kv...)...)
+	e.msg = moveMessage(e)
+	return e
 }
 
-// SyntaxError is a ParseError for text not written like a move at all, as
-// opposed to a move that is not legal in the position. errors.As finds the
-// *ParseError inside it.
-type SyntaxError struct{ ParseError }
-
-// Unwrap returns the ParseError inside, so errors.As with a *ParseError
-// target reads every parse error the same way.
-func (e *SyntaxError) Unwrap() error { return &e.ParseError }
-
-func (p *Position) parseErr(code ParseCode, text string) *ParseError {
-	return &ParseError{Code: code, Text: text, Side: p.turn, Square: NoSquare}
+// syntaxErr returns the error of text not written like a move.
+func (p *Position) syntaxErr(code, text string) *SyntaxError {
+	return &SyntaxError{p.moveErr(code, text)}
 }
 
-func syntaxErr(code ParseCode, text string) *SyntaxError {
-	return &SyntaxError{ParseError{Code: code, Text: text, Square: NoSquare}}
-}
-
-// Error says what is wrong in English, starting with "chess: ". Visitors
-// read the code worded at the edge instead.
-func (e *ParseError) Error() string {
-	q := e.Text
-	switch e.Code {
-	case CodeEmpty:
-		return "chess: the move is empty; type a move such as e4 or Nf3"
-	case CodeTooLong:
-		return fmt.Sprintf("chess: %q is too long to be a move", q)
-	case CodeNotNotation:
-		return fmt.Sprintf("chess: %q is not a move in algebraic notation; write it like e4, Nf3, exd5, O-O or e8=Q", q)
-	case CodeNoSquare:
-		return fmt.Sprintf("chess: %q does not end in a square such as e4, so it is not a move in algebraic notation", q)
-	case CodeCannotCastle:
-		side := "king side"
-		if e.Long {
-			side = "queen side"
+// retext makes err, a parse error, carry text as the text entered (the
+// text as typed, where ParseSAN read another spelling of it).
+func retext(err error, text string) {
+	if e, ok := err.(*Error); ok {
+		if e.Args == nil {
+			e.Args = map[string]string{}
 		}
-		return fmt.Sprintf("chess: %s cannot castle on the %s here", e.Side.Name(), side)
-	case CodePromotionPiece:
-		return fmt.Sprintf("chess: in %q a pawn may only become a queen, rook, bishop or knight", q)
-	case CodeNothingToCapture:
-		return fmt.Sprintf("chess: %q says it captures, but there is nothing to capture on %s", q, e.Square)
-	case CodeAmbiguous:
-		return fmt.Sprintf("chess: %q is ambiguous; it could be %s", q, strings.Join(e.Moves, " or "))
-	case CodeNeedsPromotion:
-		return fmt.Sprintf("chess: %q moves a pawn to the last rank; say what it becomes, like %s=Q", q, e.Square)
-	case CodeOnlyPawnPromotes:
-		return fmt.Sprintf("chess: in %q only a pawn can promote", q)
-	case CodeIllegalPromotion:
-		return fmt.Sprintf("chess: %q is not a legal promotion here", q)
-	case CodeNoSuchPiece:
-		return fmt.Sprintf("chess: %q is not legal here: %s has no %s", q, e.Side.Name(), e.Piece)
-	case CodeIllegal:
-		return fmt.Sprintf("chess: %q is not legal here: no %s %s can move to %s", q, e.Side, e.Piece, e.Square)
-	case CodeUCISyntax:
-		return fmt.Sprintf("chess: %q is not a UCI move; write it like e2e4 or e7e8q", q)
-	case CodeUCIPromotionPiece:
-		last := ""
-		if q != "" {
-			last = q[len(q)-1:]
-		}
-		return fmt.Sprintf("chess: %q ends in %q; a pawn may only become q, r, b or n", q, last)
-	case CodeUCINeedsPromotion:
-		return fmt.Sprintf("chess: %q moves a pawn to the last rank; add what it becomes, like %sq", q, q)
-	case CodeUCINoPiece:
-		return fmt.Sprintf("chess: %q is not legal here: there is no piece on %s", q, e.Square)
-	case CodeUCIIllegal:
-		return fmt.Sprintf("chess: %q is not a legal move here", q)
+		e.Args["Text"] = text
+		e.msg = moveMessage(e)
+	} else if se, ok := err.(*SyntaxError); ok {
+		retext(se.Err, text)
 	}
-	return fmt.Sprintf("chess: %q is not a move (%s)", q, e.Code)
+}
+
+// moveMessage is the English of a parse error, for logs and Go callers.
+func moveMessage(e *Error) string {
+	q, side := e.Args["Text"], "White"
+	if e.Args["Color"] == "black" {
+		side = "Black"
+	}
+	switch code := e.Code; {
+	case code == CodeSANEmpty:
+		return "the move is empty; type a move such as e4 or Nf3"
+	case code == CodeSANTooLong:
+		return fmt.Sprintf("%q is too long to be a move", q)
+	case code == CodeSANNotNotation:
+		return fmt.Sprintf("%q is not a move in algebraic notation; write it like e4, Nf3, exd5, O-O or e8=Q", q)
+	case code == CodeSANNoSquare:
+		return fmt.Sprintf("%q does not end in a square such as e4, so it is not a move in algebraic notation", q)
+	case code == CodeSANCastleKingSide:
+		return fmt.Sprintf("%s cannot castle on the king side here", side)
+	case code == CodeSANCastleQueenSide:
+		return fmt.Sprintf("%s cannot castle on the queen side here", side)
+	case code == CodeSANPromotionPiece:
+		return fmt.Sprintf("in %q a pawn may only become a queen, rook, bishop or knight", q)
+	case code == CodeSANNothingToCapture:
+		return fmt.Sprintf("%q says it captures, but there is nothing to capture on %s", q, e.Args["Square"])
+	case code == CodeSANAmbiguous:
+		return fmt.Sprintf("%q is ambiguous; it could be %s", q, strings.ReplaceAll(e.Args["Moves"], ", ", " or "))
+	case code == CodeSANNeedsPromotion:
+		return fmt.Sprintf("%q moves a pawn to the last rank; say what it becomes, like %s=Q", q, e.Args["Square"])
+	case code == CodeSANOnlyPawnPromotes:
+		return fmt.Sprintf("in %q only a pawn can promote", q)
+	case code == CodeSANIllegalPromotion:
+		return fmt.Sprintf("%q is not a legal promotion here", q)
+	case strings.HasPrefix(code, CodeSANNoPiece):
+		return fmt.Sprintf("%q is not legal here: %s has no %s", q, side, e.Args["Piece"])
+	case strings.HasPrefix(code, CodeSANIllegal):
+		return fmt.Sprintf("%q is not legal here: no %s %s can move to %s", q, e.Args["Color"], e.Args["Piece"], e.Args["Square"])
+	case code == CodeUCISyntax:
+		return fmt.Sprintf("%q is not a UCI move; write it like e2e4 or e7e8q", q)
+	case code == CodeUCIPromotion:
+		return fmt.Sprintf("%q ends in %q; a pawn may only become q, r, b or n", q, q[max(len(q)-1, 0):])
+	case code == CodeUCINeedsPromotion:
+		return fmt.Sprintf("%q moves a pawn to the last rank; add what it becomes, like %sq", q, q)
+	case code == CodeUCINoPiece:
+		return fmt.Sprintf("%q is not legal here: there is no piece on %s", q, e.Args["Square"])
+	case code == CodeUCIIllegal:
+		return fmt.Sprintf("%q is not a legal move here", q)
+	}
+	return fmt.Sprintf("%q is not a move (%s)", q, e.Code)
 }

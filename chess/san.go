@@ -88,8 +88,8 @@ func (p *Position) san(m Move, moves []Move) string {
 // another case ("nf3", "NF3", "E4") is read as the one legal move it can
 // name; a lower-case "b" is the b-pawn unless only a bishop move fits. A
 // string that names no legal move, or more than one, gets an error saying
-// so, a *ParseError; text not written like a move gets a *SyntaxError.
-// Either carries s as it was entered.
+// so, an *Error with a san_ code (parseerror.go); text not written like a
+// move gets a *SyntaxError. Either carries s as it was entered (Text).
 func (p *Position) ParseSAN(s string) (Move, error) {
 	m, err := p.parseSAN(s)
 	if err == nil {
@@ -106,10 +106,7 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 			err = altErr
 		}
 	}
-	var pe *ParseError
-	if errors.As(err, &pe) {
-		pe.Text = s
-	}
+	retext(err, s)
 	return NoMove, err
 }
 
@@ -137,10 +134,10 @@ func (p *Position) parseSAN(s string) (Move, error) {
 	orig := s
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return NoMove, syntaxErr(CodeEmpty, orig)
+		return NoMove, p.syntaxErr(CodeSANEmpty, orig)
 	}
 	if len(s) > 16 {
-		return NoMove, syntaxErr(CodeTooLong, orig)
+		return NoMove, p.syntaxErr(CodeSANTooLong, orig)
 	}
 	s = strings.TrimRight(s, "+#!?")
 	s = strings.TrimSuffix(s, "e.p.")
@@ -157,9 +154,10 @@ func (p *Position) parseSAN(s string) (Move, error) {
 				return m, nil
 			}
 		}
-		e := p.parseErr(CodeCannotCastle, orig)
-		e.Long = long
-		return NoMove, e
+		if long {
+			return NoMove, p.moveErr(CodeSANCastleQueenSide, orig)
+		}
+		return NoMove, p.moveErr(CodeSANCastleKingSide, orig)
 	}
 
 	// Grammar: [KQRBNP]? [a-h]? [1-8]? [x:-]? [a-h][1-8] (=?[QRBN])?
@@ -171,16 +169,16 @@ func (p *Position) parseSAN(s string) (Move, error) {
 			rest = strings.TrimSuffix(rest[:n-1], "=")
 		} else if rest[n-1] == 'K' || rest[n-1] == 'k' || rest[n-1] == 'P' || rest[n-1] == 'p' {
 			if rest[n-2] == '=' || (rest[n-2] >= '1' && rest[n-2] <= '8') {
-				return NoMove, p.parseErr(CodePromotionPiece, orig)
+				return NoMove, p.moveErr(CodeSANPromotionPiece, orig)
 			}
 		}
 	}
 	if len(rest) < 2 {
-		return NoMove, syntaxErr(CodeNotNotation, orig)
+		return NoMove, p.syntaxErr(CodeSANNotNotation, orig)
 	}
 	to, err := ParseSquare(rest[len(rest)-2:])
 	if err != nil {
-		return NoMove, syntaxErr(CodeNoSquare, orig)
+		return NoMove, p.syntaxErr(CodeSANNoSquare, orig)
 	}
 	rest = rest[:len(rest)-2]
 	piece := Pawn
@@ -203,7 +201,7 @@ func (p *Position) parseSAN(s string) (Move, error) {
 		rest = rest[1:]
 	}
 	if rest != "" {
-		return NoMove, syntaxErr(CodeNotNotation, orig)
+		return NoMove, p.syntaxErr(CodeSANNotNotation, orig)
 	}
 
 	var found []Move
@@ -223,31 +221,29 @@ func (p *Position) parseSAN(s string) (Move, error) {
 		}
 		found = append(found, m)
 	}
-	e := p.parseErr(CodeIllegal, orig)
-	e.Piece, e.Square = piece, to
 	switch {
 	case len(found) == 1:
 		m := found[0]
 		if capture && !m.IsCapture() {
-			e.Code = CodeNothingToCapture
-			return NoMove, e
+			return NoMove, p.moveErr(CodeSANNothingToCapture, orig, "Square", to.String())
 		}
 		return m, nil
 	case len(found) > 1:
-		e.Code = CodeAmbiguous
-		for _, m := range found {
-			e.Moves = append(e.Moves, p.san(m, moves))
+		alts := make([]string, len(found))
+		for i, m := range found {
+			alts[i] = p.san(m, moves)
 		}
+		return NoMove, p.moveErr(CodeSANAmbiguous, orig, "Moves", strings.Join(alts, ", "))
 	case needsPromo:
-		e.Code = CodeNeedsPromotion
+		return NoMove, p.moveErr(CodeSANNeedsPromotion, orig, "Square", to.String())
 	case promo != NoPieceType && piece != Pawn:
-		e.Code = CodeOnlyPawnPromotes
+		return NoMove, p.moveErr(CodeSANOnlyPawnPromotes, orig)
 	case promo != NoPieceType:
-		e.Code = CodeIllegalPromotion
+		return NoMove, p.moveErr(CodeSANIllegalPromotion, orig)
 	case p.Pieces(p.turn, piece) == 0:
-		e.Code = CodeNoSuchPiece
+		return NoMove, p.moveErr(CodeSANNoPiece+piece.String(), orig, "Piece", piece.String())
 	}
-	return NoMove, e
+	return NoMove, p.moveErr(CodeSANIllegal+piece.String(), orig, "Piece", piece.String(), "Square", to.String())
 }
 
 func promotionLetter(c byte) PieceType {
@@ -275,16 +271,16 @@ func pieceTypeFromLetter(c byte) PieceType {
 
 // ParseUCI finds the legal move written in long algebraic notation, such as
 // "e2e4", "e7e8q" or "e1g1" (castling is the king moving two squares).
-// Its errors are *ParseErrors with the CodeUCI… codes; text of the wrong
-// shape gets a *SyntaxError.
+// Its errors are *Errors with the uci_ codes; text of the wrong shape gets
+// a *SyntaxError.
 func (p *Position) ParseUCI(s string) (Move, error) {
 	if len(s) != 4 && len(s) != 5 {
-		return NoMove, syntaxErr(CodeUCISyntax, s)
+		return NoMove, p.syntaxErr(CodeUCISyntax, s)
 	}
 	from, err1 := ParseSquare(s[:2])
 	to, err2 := ParseSquare(s[2:4])
 	if err1 != nil || err2 != nil {
-		return NoMove, syntaxErr(CodeUCISyntax, s)
+		return NoMove, p.syntaxErr(CodeUCISyntax, s)
 	}
 	promo := NoPieceType
 	if len(s) == 5 {
@@ -298,7 +294,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 		case 'n', 'N':
 			promo = Knight
 		default:
-			return NoMove, p.parseErr(CodeUCIPromotionPiece, s)
+			return NoMove, p.moveErr(CodeUCIPromotion, s)
 		}
 	}
 	var buf [256]Move
@@ -312,12 +308,10 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 		}
 	}
 	if needsPromo {
-		return NoMove, p.parseErr(CodeUCINeedsPromotion, s)
+		return NoMove, p.moveErr(CodeUCINeedsPromotion, s)
 	}
 	if p.board[from] == NoPiece {
-		e := p.parseErr(CodeUCINoPiece, s)
-		e.Square = from
-		return NoMove, e
+		return NoMove, p.moveErr(CodeUCINoPiece, s, "Square", from.String())
 	}
-	return NoMove, p.parseErr(CodeUCIIllegal, s)
+	return NoMove, p.moveErr(CodeUCIIllegal, s)
 }

@@ -1,11 +1,16 @@
 package handlers
 
 import (
+	"context"
+	"errors"
 	"net/http"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
 	"chesstutor/chess"
+	"chesstutor/games"
 	"chesstutor/views"
 )
 
@@ -58,4 +63,29 @@ func (h *Handler) saveNotation(c echo.Context) error {
 	}
 	c.SetCookie(ck)
 	return c.Redirect(http.StatusSeeOther, localPath(c.FormValue("back")))
+}
+
+// moveTyped plays a move of the game API: UCI in uci, or a move typed in
+// san with figurines, the request's language's letters or English ones,
+// which the game service receives as English SAN. A refusal quotes the
+// text as the visitor typed it, not as it was read.
+func (h *Handler) moveTyped(ctx context.Context, c echo.Context, ply *int, uci, san string) (*games.State, error) {
+	read := h.typedLetters(c).Read(san)
+	st, err := h.games.Move(ctx, visitorID(c), c.Param("id"), ply, uci, read)
+	var ge *games.Error
+	if err != nil && read != san && errors.As(err, &ge) {
+		if _, ok := ge.Message.Args["Text"]; ok {
+			ge.Message.Args["Text"] = clipTyped(strings.TrimSpace(san))
+		}
+	}
+	return st, err
+}
+
+// clipTyped shortens typed text for a sentence, on a letter boundary.
+func clipTyped(s string) string {
+	const most = 20
+	if utf8.RuneCountInString(s) <= most {
+		return s
+	}
+	return string([]rune(s)[:most]) + "…"
 }

@@ -60,11 +60,19 @@ func TestTypedMovesInTheVisitorsLanguage(t *testing.T) {
 	if got := lastMove(st); got != "Kd1" {
 		t.Errorf("es Rd1 played %q, want the king: Kd1", got)
 	}
+	// A refusal speaks the visitor's language and quotes the move as typed.
 	st = play("es", opening("es"), 4, "Td1", http.StatusUnprocessableEntity)
-	if st["code"] == "" {
-		t.Errorf("a refused move answers without a code: %v", st)
+	if st["code"] != "chess.san_illegal_rook" || st["error"] != `"Td1" no es una jugada legal aquí: ninguna de tus torres puede ir a d1.` {
+		t.Errorf("es Td1 refused with %v", st)
 	}
-	play("en", opening("en"), 4, "Rd1", http.StatusUnprocessableEntity)
+	st = play("ru", opening("ru"), 4, " Фd4 ", http.StatusUnprocessableEntity)
+	if st["code"] != "chess.san_illegal_queen" || st["error"] != `"Фd4" — так ходить нельзя: твой ферзь не может пойти на d4.` {
+		t.Errorf("ru Фd4 refused with %v", st)
+	}
+	st = play("en", opening("en"), 4, "Rd1", http.StatusUnprocessableEntity)
+	if st["code"] != "chess.san_illegal_rook" || !strings.Contains(st["error"].(string), `"Rd1"`) {
+		t.Errorf("en Rd1 refused with %v", st)
+	}
 	st = play("ru", opening("ru"), 4, "Крd1", http.StatusOK)
 	if got := lastMove(st); got != "Kd1" {
 		t.Errorf("ru Крd1 played %q, want Kd1", got)

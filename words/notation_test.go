@@ -1,6 +1,7 @@
 package words
 
 import (
+	"errors"
 	"testing"
 
 	"chesstutor/chess"
@@ -60,5 +61,43 @@ func TestLettersReadAndWrite(t *testing.T) {
 		if got := l.Write(pos.SAN(m)); got != tt.shown {
 			t.Errorf("%s: %s is shown as %q, want %q", tt.lang, pos.SAN(m), got, tt.shown)
 		}
+	}
+}
+
+// Every refusal of a typed move the rules package can give is in the
+// catalogue (chess.<code>), so the edge never shows a bare key.
+func TestTypedMoveRefusalsWorded(t *testing.T) {
+	codes := []string{
+		chess.CodeSANEmpty, chess.CodeSANTooLong, chess.CodeSANNotNotation, chess.CodeSANNoSquare,
+		chess.CodeSANCastleKingSide, chess.CodeSANCastleQueenSide, chess.CodeSANPromotionPiece,
+		chess.CodeSANNothingToCapture, chess.CodeSANAmbiguous, chess.CodeSANNeedsPromotion,
+		chess.CodeSANOnlyPawnPromotes, chess.CodeSANIllegalPromotion,
+		chess.CodeUCISyntax, chess.CodeUCIPromotion, chess.CodeUCINeedsPromotion, chess.CodeUCINoPiece, chess.CodeUCIIllegal,
+	}
+	for p := chess.Pawn; p <= chess.King; p++ {
+		codes = append(codes, chess.CodeSANNoPiece+p.String(), chess.CodeSANIllegal+p.String())
+	}
+	c := MustLoad()
+	for _, code := range codes {
+		if !c.For("en").Has("chess." + code) {
+			t.Errorf("chess.%s is not in the catalogue", code)
+		}
+	}
+	// Worded in Russian with the text as typed.
+	pos, err := chess.ParseFEN("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = pos.ParseTyped("Крe4", c.For("ru").Letters())
+	var ce *chess.Error
+	if !errors.As(err, &ce) {
+		t.Fatalf("ParseTyped = %v, want a *chess.Error", err)
+	}
+	args := []any{}
+	for k, v := range ce.Args {
+		args = append(args, k, v)
+	}
+	if got, want := c.For("ru").T("chess."+ce.Code, args...), "\"Крe4\" — так ходить нельзя: твой король не может пойти на e4."; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
