@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -185,23 +186,26 @@ func TestParseSANLenient(t *testing.T) {
 }
 
 func TestParseSANRefused(t *testing.T) {
-	tests := []struct{ name, fen, san, want string }{
-		{"empty", StartFEN, "", "empty"},
-		{"nonsense", StartFEN, "hello", "does not end in a square"},
-		{"junk before the square", StartFEN, "Nzf3", "not a move"},
-		{"no square", StartFEN, "Nf", "does not end in a square"},
-		{"bad square", StartFEN, "Nf9", "does not end in a square"},
-		{"illegal pawn move", StartFEN, "e5", "no white pawn can move to e5"},
-		{"no such piece", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Qd4", "White has no queen"},
-		{"ambiguous", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", "ambiguous; it could be Nbd2 or Nfd2"},
-		{"promotion missing", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8", "say what it becomes"},
-		{"promotion to king", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=K", "queen, rook, bishop or knight"},
-		{"promotion too early", StartFEN, "e4=Q", "not a legal promotion"},
-		{"false capture", StartFEN, "Nxf3", "nothing to capture on f3"},
-		{"castling through pieces", StartFEN, "O-O", "cannot castle on the king side"},
-		{"too long", StartFEN, strings.Repeat("N", 40), "too long"},
-		{"lower-case b names neither", StartFEN, "bc4", "no white pawn can move to c4"},
-		{"ambiguous in lower case", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "nd2", "ambiguous"},
+	tests := []struct {
+		name, fen, san, want string
+		code                 string
+	}{
+		{"empty", StartFEN, "", "empty", CodeSANEmpty},
+		{"nonsense", StartFEN, "hello", "does not end in a square", CodeSANNoSquare},
+		{"junk before the square", StartFEN, "Nzf3", "not a move", CodeSANNotNotation},
+		{"no square", StartFEN, "Nf", "does not end in a square", CodeSANNoSquare},
+		{"bad square", StartFEN, "Nf9", "does not end in a square", CodeSANNoSquare},
+		{"illegal pawn move", StartFEN, "e5", "no white pawn can move to e5", CodeSANIllegal + "pawn"},
+		{"no such piece", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Qd4", "White has no queen", CodeSANNoPiece + "queen"},
+		{"ambiguous", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", "ambiguous; it could be Nbd2 or Nfd2", CodeSANAmbiguous},
+		{"promotion missing", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8", "say what it becomes", CodeSANNeedsPromotion},
+		{"promotion to king", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=K", "queen, rook, bishop or knight", CodeSANPromotionPiece},
+		{"promotion too early", StartFEN, "e4=Q", "not a legal promotion", CodeSANIllegalPromotion},
+		{"false capture", StartFEN, "Nxf3", "nothing to capture on f3", CodeSANNothingToCapture},
+		{"castling through pieces", StartFEN, "O-O", "cannot castle on the king side", CodeSANCastleKingSide},
+		{"too long", StartFEN, strings.Repeat("N", 40), "too long", CodeSANTooLong},
+		{"lower-case b names neither", StartFEN, "bc4", "no white pawn can move to c4", CodeSANIllegal + "pawn"},
+		{"ambiguous in lower case", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "nd2", "ambiguous", CodeSANAmbiguous},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -211,6 +215,17 @@ func TestParseSANRefused(t *testing.T) {
 			}
 			if !strings.HasPrefix(err.Error(), "chess: ") || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %q, want a chess: error containing %q", err, tt.want)
+			}
+			// The error is typed: a code and the text as it was entered;
+			// syntax errors are *SyntaxErrors, the rest are not.
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Code != tt.code || ce.Args["Text"] != tt.san || ce.Args["Color"] != "white" {
+				t.Errorf("got %#v, want a *Error with code %q, text %q and colour white", err, tt.code, tt.san)
+			}
+			var se *SyntaxError
+			syntax := tt.code == CodeSANEmpty || tt.code == CodeSANTooLong || tt.code == CodeSANNotNotation || tt.code == CodeSANNoSquare
+			if errors.As(err, &se) != syntax {
+				t.Errorf("%q: *SyntaxError = %v, want %v", tt.code, errors.As(err, &se), syntax)
 			}
 		})
 	}
@@ -223,22 +238,29 @@ func TestParseUCI(t *testing.T) {
 			t.Errorf("ParseUCI(%q) = %v, %v", ok, m, err)
 		}
 	}
-	tests := []struct{ in, want string }{
-		{"", "not a UCI move"},
-		{"e2", "not a UCI move"},
-		{"z1e2", "not a UCI move"},
-		{"b7b8k", "may only become q, r, b or n"},
-		{"b7b8", "add what it becomes"},
-		{"d4d5", "no piece on d4"},
-		{"e1e3", "not a legal move"},
-		{"0000", "not a UCI move"},
-		{"e1g1qq", "not a UCI move"},
+	tests := []struct {
+		in, want string
+		code     string
+	}{
+		{"", "not a UCI move", CodeUCISyntax},
+		{"e2", "not a UCI move", CodeUCISyntax},
+		{"z1e2", "not a UCI move", CodeUCISyntax},
+		{"b7b8k", "may only become q, r, b or n", CodeUCIPromotion},
+		{"b7b8", "add what it becomes", CodeUCINeedsPromotion},
+		{"d4d5", "no piece on d4", CodeUCINoPiece},
+		{"e1e3", "not a legal move", CodeUCIIllegal},
+		{"0000", "not a UCI move", CodeUCISyntax},
+		{"e1g1qq", "not a UCI move", CodeUCISyntax},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
 			_, err := p.ParseUCI(tt.in)
 			if err == nil || !strings.HasPrefix(err.Error(), "chess: ") || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want a chess: error containing %q", err, tt.want)
+			}
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Code != tt.code || ce.Args["Text"] != tt.in {
+				t.Errorf("got %#v, want code %q and text %q", err, tt.code, tt.in)
 			}
 		})
 	}

@@ -2,7 +2,6 @@ package chess
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -82,16 +81,6 @@ func (p *Position) san(m Move, moves []Move) string {
 	return string(b)
 }
 
-// SyntaxError is ParseSAN's error for text that is not written like a
-// move at all (as opposed to a move that is not legal in the position).
-type SyntaxError struct{ msg string }
-
-func (e *SyntaxError) Error() string { return e.msg }
-
-func syntaxErr(format string, args ...any) error {
-	return &SyntaxError{msg: fmt.Sprintf(format, args...)}
-}
-
 // ParseSAN finds the legal move that a SAN string names. It is lenient in
 // what people type (G22): check marks and "!?" notes are ignored, "0-0" and
 // "o-o" mean castling, "e8Q", "e8q" and "e8=q" mean promotion, long forms
@@ -99,7 +88,8 @@ func syntaxErr(format string, args ...any) error {
 // another case ("nf3", "NF3", "E4") is read as the one legal move it can
 // name; a lower-case "b" is the b-pawn unless only a bishop move fits. A
 // string that names no legal move, or more than one, gets an error saying
-// so; text not written like a move gets a *SyntaxError.
+// so, an *Error with a san_ code (parseerror.go); text not written like a
+// move gets a *SyntaxError. Either carries s as it was entered (Text).
 func (p *Position) ParseSAN(s string) (Move, error) {
 	m, err := p.parseSAN(s)
 	if err == nil {
@@ -116,6 +106,7 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 			err = altErr
 		}
 	}
+	retext(err, s)
 	return NoMove, err
 }
 
@@ -143,10 +134,10 @@ func (p *Position) parseSAN(s string) (Move, error) {
 	orig := s
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return NoMove, syntaxErr("chess: the move is empty; type a move such as e4 or Nf3")
+		return NoMove, p.syntaxErr(CodeSANEmpty, orig)
 	}
 	if len(s) > 16 {
-		return NoMove, syntaxErr("chess: %q is too long to be a move", orig)
+		return NoMove, p.syntaxErr(CodeSANTooLong, orig)
 	}
 	s = strings.TrimRight(s, "+#!?")
 	s = strings.TrimSuffix(s, "e.p.")
@@ -163,11 +154,10 @@ func (p *Position) parseSAN(s string) (Move, error) {
 				return m, nil
 			}
 		}
-		side := "king side"
 		if long {
-			side = "queen side"
+			return NoMove, p.moveErr(CodeSANCastleQueenSide, orig)
 		}
-		return NoMove, fmt.Errorf("chess: %s cannot castle on the %s here", p.turn.Name(), side)
+		return NoMove, p.moveErr(CodeSANCastleKingSide, orig)
 	}
 
 	// Grammar: [KQRBNP]? [a-h]? [1-8]? [x:-]? [a-h][1-8] (=?[QRBN])?
@@ -179,16 +169,16 @@ func (p *Position) parseSAN(s string) (Move, error) {
 			rest = strings.TrimSuffix(rest[:n-1], "=")
 		} else if rest[n-1] == 'K' || rest[n-1] == 'k' || rest[n-1] == 'P' || rest[n-1] == 'p' {
 			if rest[n-2] == '=' || (rest[n-2] >= '1' && rest[n-2] <= '8') {
-				return NoMove, fmt.Errorf("chess: in %q a pawn may only become a queen, rook, bishop or knight", orig)
+				return NoMove, p.moveErr(CodeSANPromotionPiece, orig)
 			}
 		}
 	}
 	if len(rest) < 2 {
-		return NoMove, syntaxErr("chess: %q is not a move in algebraic notation; write it like e4, Nf3, exd5, O-O or e8=Q", orig)
+		return NoMove, p.syntaxErr(CodeSANNotNotation, orig)
 	}
 	to, err := ParseSquare(rest[len(rest)-2:])
 	if err != nil {
-		return NoMove, syntaxErr("chess: %q does not end in a square such as e4, so it is not a move in algebraic notation", orig)
+		return NoMove, p.syntaxErr(CodeSANNoSquare, orig)
 	}
 	rest = rest[:len(rest)-2]
 	piece := Pawn
@@ -211,7 +201,7 @@ func (p *Position) parseSAN(s string) (Move, error) {
 		rest = rest[1:]
 	}
 	if rest != "" {
-		return NoMove, syntaxErr("chess: %q is not a move in algebraic notation; write it like e4, Nf3, exd5, O-O or e8=Q", orig)
+		return NoMove, p.syntaxErr(CodeSANNotNotation, orig)
 	}
 
 	var found []Move
@@ -231,12 +221,11 @@ func (p *Position) parseSAN(s string) (Move, error) {
 		}
 		found = append(found, m)
 	}
-	name := piece.String()
 	switch {
 	case len(found) == 1:
 		m := found[0]
 		if capture && !m.IsCapture() {
-			return NoMove, fmt.Errorf("chess: %q says it captures, but there is nothing to capture on %s", orig, to)
+			return NoMove, p.moveErr(CodeSANNothingToCapture, orig, "Square", to.String())
 		}
 		return m, nil
 	case len(found) > 1:
@@ -244,18 +233,17 @@ func (p *Position) parseSAN(s string) (Move, error) {
 		for i, m := range found {
 			alts[i] = p.san(m, moves)
 		}
-		return NoMove, fmt.Errorf("chess: %q is ambiguous; it could be %s", orig, strings.Join(alts, " or "))
+		return NoMove, p.moveErr(CodeSANAmbiguous, orig, "Moves", strings.Join(alts, ", "))
 	case needsPromo:
-		return NoMove, fmt.Errorf("chess: %q moves a pawn to the last rank; say what it becomes, like %s=Q", orig, to)
+		return NoMove, p.moveErr(CodeSANNeedsPromotion, orig, "Square", to.String())
 	case promo != NoPieceType && piece != Pawn:
-		return NoMove, fmt.Errorf("chess: in %q only a pawn can promote", orig)
+		return NoMove, p.moveErr(CodeSANOnlyPawnPromotes, orig)
 	case promo != NoPieceType:
-		return NoMove, fmt.Errorf("chess: %q is not a legal promotion here", orig)
+		return NoMove, p.moveErr(CodeSANIllegalPromotion, orig)
 	case p.Pieces(p.turn, piece) == 0:
-		return NoMove, fmt.Errorf("chess: %q is not legal here: %s has no %s", orig, p.turn.Name(), name)
-	default:
-		return NoMove, fmt.Errorf("chess: %q is not legal here: no %s %s can move to %s", orig, p.turn, name, to)
+		return NoMove, p.moveErr(CodeSANNoPiece+piece.String(), orig, "Piece", piece.String())
 	}
+	return NoMove, p.moveErr(CodeSANIllegal+piece.String(), orig, "Piece", piece.String(), "Square", to.String())
 }
 
 func promotionLetter(c byte) PieceType {
@@ -283,14 +271,16 @@ func pieceTypeFromLetter(c byte) PieceType {
 
 // ParseUCI finds the legal move written in long algebraic notation, such as
 // "e2e4", "e7e8q" or "e1g1" (castling is the king moving two squares).
+// Its errors are *Errors with the uci_ codes; text of the wrong shape gets
+// a *SyntaxError.
 func (p *Position) ParseUCI(s string) (Move, error) {
 	if len(s) != 4 && len(s) != 5 {
-		return NoMove, fmt.Errorf("chess: %q is not a UCI move; write it like e2e4 or e7e8q", s)
+		return NoMove, p.syntaxErr(CodeUCISyntax, s)
 	}
 	from, err1 := ParseSquare(s[:2])
 	to, err2 := ParseSquare(s[2:4])
 	if err1 != nil || err2 != nil {
-		return NoMove, fmt.Errorf("chess: %q is not a UCI move; write it like e2e4 or e7e8q", s)
+		return NoMove, p.syntaxErr(CodeUCISyntax, s)
 	}
 	promo := NoPieceType
 	if len(s) == 5 {
@@ -304,7 +294,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 		case 'n', 'N':
 			promo = Knight
 		default:
-			return NoMove, fmt.Errorf("chess: %q ends in %q; a pawn may only become q, r, b or n", s, s[4])
+			return NoMove, p.moveErr(CodeUCIPromotion, s)
 		}
 	}
 	var buf [256]Move
@@ -318,10 +308,10 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 		}
 	}
 	if needsPromo {
-		return NoMove, fmt.Errorf("chess: %q moves a pawn to the last rank; add what it becomes, like %sq", s, s)
+		return NoMove, p.moveErr(CodeUCINeedsPromotion, s)
 	}
 	if p.board[from] == NoPiece {
-		return NoMove, fmt.Errorf("chess: %q is not legal here: there is no piece on %s", s, from)
+		return NoMove, p.moveErr(CodeUCINoPiece, s, "Square", from.String())
 	}
-	return NoMove, fmt.Errorf("chess: %q is not a legal move here", s)
+	return NoMove, p.moveErr(CodeUCIIllegal, s)
 }

@@ -64,7 +64,7 @@ func (h *Handler) limitPages(next echo.HandlerFunc) echo.HandlerFunc {
 // they never create a visitor row.
 func storesNothing(c echo.Context) bool {
 	p := c.Request().URL.Path
-	return p == "/settings/board" || p == "/api/me" || strings.HasPrefix(p, "/privacy/")
+	return p == "/settings/board" || p == "/settings/notation" || p == "/api/me" || strings.HasPrefix(p, "/privacy/")
 }
 
 // keepVisitor stores the visitor's row before the first write that keeps

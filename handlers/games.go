@@ -111,7 +111,7 @@ func (h *Handler) playMove(c echo.Context) error {
 	if req.Reply != nil && !*req.Reply {
 		ctx = games.WithoutReply(ctx)
 	}
-	st, err := h.games.Move(ctx, visitorID(c), c.Param("id"), req.Ply, req.Move, req.SAN)
+	st, err := h.moveTyped(ctx, c, req.Ply, req.Move, req.SAN) // notation.go
 	if err != nil {
 		return gameError(err)
 	}

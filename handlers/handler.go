@@ -236,6 +236,7 @@ func (h *Handler) Register(e *echo.Echo) {
 		h.registerReviews(e, api)
 	}
 	e.POST("/settings/board", h.saveBoardTheme)
+	e.POST("/settings/notation", h.saveNotation) // notation.go
 	h.registerPrivacy(e, api)
 }
 
@@ -276,6 +277,7 @@ func (h *Handler) render(c echo.Context, status int, page string, data any) erro
 		BoardTheme: boardTheme(c),
 		Path:       c.Request().URL.RequestURI(),
 		Lang:       h.w(c).Lang(),
+		Notation:   notationStyle(c),
 	}
 	body, err := h.views.Execute(page, p)
 	if err != nil {

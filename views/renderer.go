@@ -38,13 +38,17 @@ type Page struct {
 	// Lang is the request's language (a code of the catalogue); it picks
 	// the template set whose words are that language's.
 	Lang string
+	// Notation is how the visitor reads moves: NotationFigurine ("" is the
+	// same) or NotationLetters; it picks the set whose san function
+	// writes that way.
+	Notation string
 }
 
 // Renderer holds every page, each parsed together with the layout and the
 // partials, once per language: a set's "t" function speaks its language,
 // so a request's words never depend on anything shared and changing.
 type Renderer struct {
-	sets map[string]map[string]*template.Template // lang -> page -> template
+	sets map[string]map[string]*template.Template // lang (+ "/letters") -> page -> template
 	cat  *words.Catalogue
 }
 
@@ -54,9 +58,10 @@ var requiredPages = []string{"home", "404", "500"}
 // Funcs are the template functions every template may use, speaking w's
 // language: t (a key and name, value pairs), th (a key whose text holds
 // markup), msg (a words.Message), lang, languages, scriptWords (the words
-// under a key prefix as JSON for the page's script).
+// under a key prefix as JSON for the page's script), san and notation
+// (moves with figurines; see notationFuncs).
 func Funcs(w *words.Words) template.FuncMap {
-	return template.FuncMap{
+	fm := template.FuncMap{
 		"asset":  public.URL,
 		"board":  func(b Board) template.HTML { b.Words = w; return RenderBoard(b) },
 		"pieces": PieceSprite,
@@ -93,6 +98,10 @@ func Funcs(w *words.Words) template.FuncMap {
 			return part * 100 / whole
 		},
 	}
+	for k, f := range notationFuncs(w, NotationFigurine) {
+		fm[k] = f
+	}
+	return fm
 }
 
 // soundURL is the hashed URL of public/sounds/<name>.wav, or "" when the
@@ -106,7 +115,8 @@ func soundURL(name string) string {
 }
 
 // New parses the layout, the partials and every page once for each of
-// the catalogue's languages.
+// the catalogue's languages; each page also gets a copy whose moves are
+// written with the language's letters.
 func New(cat *words.Catalogue) (*Renderer, error) {
 	r := &Renderer{sets: map[string]map[string]*template.Template{}, cat: cat}
 	langs := cat.Languages()
@@ -114,11 +124,21 @@ func New(cat *words.Catalogue) (*Renderer, error) {
 		langs = append(langs, words.Language{Code: words.Pseudo})
 	}
 	for _, l := range langs {
-		pages, err := parsePages(cat.For(l.Code))
+		w := cat.For(l.Code)
+		pages, err := parsePages(w)
 		if err != nil {
 			return nil, err
 		}
+		letters := make(map[string]*template.Template, len(pages))
+		for name, t := range pages {
+			c, err := t.Clone()
+			if err != nil {
+				return nil, fmt.Errorf("views: page %s: %w", name, err)
+			}
+			letters[name] = c.Funcs(notationFuncs(w, NotationLetters))
+		}
 		r.sets[l.Code] = pages
+		r.sets[l.Code+"/"+NotationLetters] = letters
 	}
 	return r, nil
 }
@@ -161,9 +181,13 @@ func parsePages(w *words.Words) (map[string]*template.Template, error) {
 // half a page behind; callers that post-process the page (ETag, 304) use
 // it directly.
 func (r *Renderer) Execute(page string, data Page) ([]byte, error) {
-	set := r.sets[data.Lang]
-	if set == nil {
-		set = r.sets[words.English]
+	lang := data.Lang
+	if r.sets[lang] == nil {
+		lang = words.English
+	}
+	set := r.sets[lang]
+	if data.Notation == NotationLetters {
+		set = r.sets[lang+"/"+NotationLetters]
 	}
 	t := set[page]
 	if t == nil {

@@ -22,6 +22,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
+
+	"chesstutor/chess"
 )
 
 //go:embed locales
@@ -374,6 +376,8 @@ type Words struct {
 	// plain holds every message without arguments or plural forms,
 	// worded once at load: most of a page's words cost a map lookup.
 	plain map[string]string
+	// letters are the language's piece letters (notation.go).
+	letters chess.Letters
 }
 
 func (c *Catalogue) newWords(code string) *Words {
@@ -387,6 +391,7 @@ func (c *Catalogue) newWords(code string) *Words {
 			w.plain[k] = m.Other
 		}
 	}
+	w.letters = readLetters(w)
 	return w
 }
 

@@ -1,0 +1,48 @@
+package views
+
+import (
+	"encoding/json"
+	"html/template"
+
+	"chesstutor/chess"
+	"chesstutor/words"
+)
+
+// The ways of showing moves a visitor may choose (the notation cookie):
+// figurines (♘f3), the default in every language, or the language's
+// letters (Cf3 in Spanish). Stored moves and the API stay English SAN.
+const (
+	NotationFigurine = "figurine"
+	NotationLetters  = "letters"
+)
+
+// NotationTable is the table a style shows moves with: the figurines, or
+// w's letters.
+func NotationTable(w *words.Words, style string) chess.Letters {
+	if style == NotationLetters {
+		return w.Letters()
+	}
+	return chess.Figurines
+}
+
+// notationFuncs are the template functions that depend on the style:
+// san (a SAN move as the visitor reads it: {{san .SAN}}) and notation
+// (the JSON the layout hands scripts in data-notation: the style and the
+// table by English letter, for public/js/notation.js).
+func notationFuncs(w *words.Words, style string) template.FuncMap {
+	table := NotationTable(w, style)
+	data, err := json.Marshal(struct {
+		Style   string            `json:"style"`
+		Letters map[string]string `json:"letters"`
+	}{style, map[string]string{
+		"K": table[chess.King], "Q": table[chess.Queen], "R": table[chess.Rook],
+		"B": table[chess.Bishop], "N": table[chess.Knight],
+	}})
+	if err != nil {
+		panic(err) // a map of strings always marshals
+	}
+	return template.FuncMap{
+		"san":      table.Write,
+		"notation": func() string { return string(data) },
+	}
+}
