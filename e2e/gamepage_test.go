@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -452,4 +453,57 @@ func TestGamePageThinkingScreenshot(t *testing.T) {
 		t.Logf("screenshot taken %v after the thinking state showed", time.Since(start).Round(time.Millisecond))
 		gameWait(t, b, `!document.querySelector("[data-game]").hasAttribute("data-thinking")`)
 	}
+}
+
+// TestGamePageInRussian opens a game against the computer through a
+// ?lang=ru link on a phone and plays a capture: the status line, the move
+// said to screen readers and the labels of the board, clocks and material
+// are Russian, and no English word shows anywhere on the page (issue 31).
+func TestGamePageInRussian(t *testing.T) {
+	s := newServer(t)
+	b := newBrowser(t, WithViewport(Viewport{Width: 375, Height: 740, Mobile: true}))
+	// Black's queen hangs on h4; the computer (level 1) plays Black.
+	id := startGame(t, b, s, `{mode: "computer", color: "white", level: 1, clock: "5+0", fen: "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}`)
+	b.Open(s.URL + "/play/" + id + "?lang=ru")
+	gameWait(t, b, `document.documentElement.lang === "ru" && document.querySelector("[data-status]").textContent === "Твой ход."`)
+	// Every text the page says to screen readers, as it changes.
+	Eval[bool](b, `(window.said = [], new MutationObserver(() => {
+		const a = document.getElementById("announcer");
+		if (a && a.textContent && window.said[window.said.length - 1] !== a.textContent) window.said.push(a.textContent);
+	}).observe(document.body, {childList: true, subtree: true, characterData: true}), true)`)
+	clickSquare(b, "f3")
+	clickSquare(b, "h4")
+	gameWait(t, b, `document.querySelectorAll("[data-movelist] .move").length === 2 && !document.querySelector("[data-game]").hasAttribute("data-thinking") && window.said.some((s) => s.startsWith("Чёрные: "))`)
+
+	if st := statusText(b); st != "Твой ход." {
+		t.Errorf("status %q, want %q", st, "Твой ход.")
+	}
+	said := Eval[[]string](b, `window.said`)
+	if len(said) == 0 || !strings.HasPrefix(said[0], "Белые: конь бьёт на h4. ") {
+		t.Errorf("the move was said as %q, want it to start with %q", said, "Белые: конь бьёт на h4. ")
+	}
+	labels := Eval[map[string]string](b, `({
+		board: document.querySelector("[data-board]").getAttribute("aria-label"),
+		clock: document.querySelector('[data-clock="white"]').getAttribute("aria-label"),
+		material: document.querySelector('[data-material="white"]').getAttribute("aria-label"),
+	})`)
+	for what, want := range map[string]string{"board": "Шахматная доска, внизу белые, ход белых", "clock": "Часы белых: ", "material": "Взято: ферзь"} {
+		if !strings.HasPrefix(labels[what], want) {
+			t.Errorf("the %s's label is %q, want it to start with %q", what, labels[what], want)
+		}
+	}
+
+	english := regexp.MustCompile(`(?i)\b(move|white|black|check|clock|you)\b`)
+	text := Eval[string](b, `document.body.innerText`)
+	for _, s := range append([]string{text}, append(said, labels["board"], labels["clock"], labels["material"])...) {
+		if found := english.FindAllString(s, -1); len(found) > 0 {
+			t.Errorf("English words %q on the Russian page in:\n%s", found, s)
+		}
+	}
+	// The longer Russian words stay inside the phone's width.
+	if w := Eval[float64](b, `document.documentElement.scrollWidth`); w > 375.5 {
+		wide := Eval[[]string](b, `(window.scrollTo(0, 0), [...document.body.querySelectorAll("*")].filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.left < -0.5 || r.right > 375.5); }).map((e) => e.className + ": " + e.textContent.trim().slice(0, 30)))`)
+		t.Errorf("the Russian game page is %.0f px wide, it scrolls sideways; sticking out: %q", w, wide)
+	}
+	viewShot(t, b, "gamepage-ru-375x740")
 }

@@ -228,9 +228,10 @@ type gamePage struct {
 }
 
 // gameFacts are the shared facts game.js needs, rendered into the page as
-// JSON so the browser keeps no copy of its own (issue 17).
+// JSON so the browser keeps no copy of its own (issue 17). They hold no
+// words, so one copy serves every language; the page's words come in its
+// data-words (game.js.* in the catalogue).
 type gameFacts struct {
-	Colors   map[string]string `json:"colors"` // "white" -> "White"
 	StartFEN string            `json:"start_fen"`
 	Values   map[string]int    `json:"values"` // "N" -> 3, for the material count (G21)
 	Sounds   map[string]string `json:"sounds"` // "move" -> its hashed URL (G20)
@@ -241,11 +242,7 @@ type gameFacts struct {
 var gameFactsJSON = sync.OnceValue(newGameFacts)
 
 func newGameFacts() string {
-	f := gameFacts{Colors: map[string]string{}, StartFEN: chess.StartFEN,
-		Values: map[string]int{}, Sounds: map[string]string{}}
-	for _, c := range []chess.Color{chess.White, chess.Black} {
-		f.Colors[c.String()] = c.Name()
-	}
+	f := gameFacts{StartFEN: chess.StartFEN, Values: map[string]int{}, Sounds: map[string]string{}}
 	for t := chess.Pawn; t <= chess.Queen; t++ {
 		f.Values[string(t.Letter())] = games.PieceValue(t)
 	}

@@ -12,7 +12,7 @@
 //   sound.js     move, capture, check, end and low-time sounds (G20)
 //   help.js      hints and threats against levels 1–4 (G23)
 
-import { g, init } from "./game/ctx.js";
+import { g, errorText, init } from "./game/ctx.js";
 import { call, enqueue, show } from "./game/net.js";
 import { startTicking } from "./game/clock.js";
 import { initInput } from "./game/input.js";
@@ -46,7 +46,7 @@ if (root) {
       g.passVisible = s.status === "active" && s.mode === "friend" && s.pass_screen;
       show(s);
     } catch (err) {
-      g.el.status.textContent = err.message;
+      g.el.status.textContent = errorText(err);
     }
   });
 }

@@ -4,9 +4,10 @@
 // they take the server's times again, which differ from the shown ones only
 // by the request's travel time, so they never jump.
 
-import { g, active, colorName, isComputer, other } from "./ctx.js";
+import { g, active, isComputer, other } from "./ctx.js";
 import { act } from "./net.js";
 import { playSound } from "./sound.js";
+import { t } from "../words.js";
 
 /** "4:59", "1:02:03", or "0:09.4" under ten seconds. */
 export function clockText(ms) {
@@ -71,7 +72,10 @@ export function paintClocks() {
     el.dataset.ms = String(Math.round(ms));
     const low = ms < 20000 || ms < s.clock.base_ms / 10;
     el.classList.toggle("low", low);
-    el.setAttribute("aria-label", `${colorName(c)}'s clock: ${clockText(ms)}${low ? ", low time" : ""}${running ? ", running" : ""}`);
+    const said = [t(`clock_${c}`, { Time: clockText(ms) })];
+    if (low) said.push(t("clock_low"));
+    if (running) said.push(t("clock_running"));
+    el.setAttribute("aria-label", said.join(", "));
     // Low time sounds once, for a player at the board (not the computer).
     if (low && running && !warned[c] && !(isComputer() && c !== s.human_color)) playSound("lowtime");
     warned[c] = warned[c] || (low && running);

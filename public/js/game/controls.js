@@ -3,10 +3,11 @@
 // rematch. Dialogs and the pass screen pause the clocks (G11).
 
 import { postJSON } from "../board.js";
-import { g, active, colorName, isComputer, isThinking, other } from "./ctx.js";
+import { g, active, errorText, isComputer, isThinking, other } from "./ctx.js";
 import { act, call, reload, show, syncPause } from "./net.js";
 import { paint } from "./paint.js";
 import { toggleSound } from "./sound.js";
+import { t } from "../words.js";
 
 /** Keeps Tab and Shift+Tab inside container. */
 export function trapFocus(container, event) {
@@ -25,18 +26,14 @@ function openDialog(d) {
 /** Asks the player whose turn it is to answer a draw offer (friend games). */
 export function openDraw() {
   const d = g.el.drawDialog;
-  const by = colorName(g.state.draw_offer);
-  const to = colorName(other(g.state.draw_offer));
-  d.querySelector(".dialog-text").textContent = `${by} offers a draw. ${to}, do you accept? If you do, the game ends as a draw. If not, play goes on.`;
+  d.querySelector(".dialog-text").textContent = t(g.state.draw_offer === "black" ? "draw_offer_black" : "draw_offer_white");
   openDialog(d);
   d.querySelector('[data-action="decline-draw"]').focus();
 }
 
 function openResign() {
   const d = g.el.resignDialog;
-  const who = isComputer() ? "You" : colorName(g.state.turn);
-  const winner = isComputer() ? "the computer" : colorName(other(g.state.turn));
-  d.querySelector(".dialog-text").textContent = `${who} would give up this game, and ${winner} wins. This cannot be undone.`;
+  d.querySelector(".dialog-text").textContent = t(isComputer() ? "resign_confirm_computer" : `resign_confirm_${g.state.turn}`);
   openDialog(d);
   d.querySelector('[data-action="cancel-resign"]').focus();
 }
@@ -50,7 +47,7 @@ function undo() {
     g.pendingPly = null;
     paint();
     call("POST", "/undo", { ply }).then(show, (err) => {
-      g.message = err.message;
+      g.message = errorText(err);
       reload();
     });
     return;
@@ -74,7 +71,7 @@ const actions = {
   },
   "decline-draw"() {
     g.el.drawDialog.close();
-    g.message = "The draw offer was declined. Play on.";
+    g.message = t("draw_declined");
     act("/draw/decline");
   },
   resign: openResign,
@@ -148,7 +145,7 @@ async function rematch() {
     const data = await postJSON("/api/games", body);
     window.location.assign(`/play/${data.id}`);
   } catch (err) {
-    g.message = err.message || "The new game could not start.";
+    g.message = (err && err.data && err.data.error) || t("rematch_failed");
     paint();
   }
 }

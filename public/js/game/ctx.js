@@ -1,6 +1,9 @@
 // ctx.js: the game page's shared state. The server holds the game, the
 // rules and the clocks; the modules of this folder draw what the JSON API
-// says (H1) and read and write the fields of `g` below.
+// says (H1) and read and write the fields of `g` below. Their words come
+// from the page (words.js), in the visitor's language.
+
+import { t } from "../words.js";
 
 export const g = {
   root: null,
@@ -61,8 +64,14 @@ export function init(root) {
   g.facts = JSON.parse(root.getAttribute("data-facts") || "{}");
 }
 
-/** "White" or "Black", as the server names the colours. */
-export const colorName = (c) => (g.facts.colors && g.facts.colors[c]) || c;
+/** "White" or "Black", in the page's words. */
+export const colorName = (c) => t(c === "black" ? "color_black" : "color_white");
+
+/**
+ * The words for a failed request: the server's sentence (already in the
+ * visitor's language), or the page's own when no answer came.
+ */
+export const errorText = (err) => (err && err.data && err.data.error) || t("request_failed");
 export const other = (c) => (c === "white" ? "black" : "white");
 export const active = () => Boolean(g.state) && g.state.status === "active";
 export const isComputer = () => Boolean(g.state) && g.state.mode === "computer";

@@ -3,7 +3,8 @@
 // move before the server has answered.
 
 import { parseFEN, pieceSVG, refreshLabel } from "../board.js";
-import { g, bottomColor, colorName, legalFrom } from "./ctx.js";
+import { g, bottomColor, legalFrom } from "./ctx.js";
+import { t } from "../words.js";
 
 let drawnLastMove = "";
 
@@ -57,8 +58,8 @@ export function drawBoard(fen, lastMove, check) {
   g.draggedMove = "";
   boardEl.setAttribute("data-fen", fen);
   boardEl.setAttribute("data-orientation", bottom);
-  const turn = colorName(fen.split(" ")[1] === "b" ? "black" : "white");
-  boardEl.setAttribute("aria-label", `Chess board, ${colorName(bottom)} at the bottom, ${turn} to move`);
+  const turn = fen.split(" ")[1] === "b" ? "black" : "white";
+  boardEl.setAttribute("aria-label", t(`board_bottom_${bottom}_turn_${turn}`));
 }
 
 // buildSquares makes the 64 square buttons for one orientation, keeping

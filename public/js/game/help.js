@@ -7,7 +7,8 @@
 // `threat`, `threat-from`.
 
 import { requestJSON, refreshLabel } from "../board.js";
-import { g } from "./ctx.js";
+import { g, errorText } from "./ctx.js";
+import { t } from "../words.js";
 
 const MARKS = ["hint", "hint-to", "threat", "threat-from"];
 
@@ -40,22 +41,23 @@ function paintMarks() {
     refreshLabel(el);
   }
   if (hint) {
-    mark(hint.from, "hint", "hint: move this piece");
-    if (hint.move) mark(hint.move.slice(2, 4), "hint-to", "hint: to here");
+    mark(hint.from, "hint", t("hint_label_piece"));
+    if (hint.move) mark(hint.move.slice(2, 4), "hint-to", t("hint_label_to"));
   }
-  for (const t of threats) {
-    mark(t.to, "threat", `threatened by the ${t.by} on ${t.from}`);
-    mark(t.from, "threat-from", `threatens your ${t.target}`);
+  // by and target are the pieces' names in the API ("knight"), never words.
+  for (const th of threats) {
+    mark(th.to, "threat", t(`threatened_by_${th.by}`, { Square: th.from }));
+    mark(th.from, "threat-from", t(`threatens_${th.target}`));
   }
   const lines = [];
   if (hint) lines.push(hint.text);
   if (showThreats) {
-    lines.push(...threats.map((t) => t.text));
-    if (threats.length === 0 && yourMove()) lines.push("No threats: nothing of yours can be taken for free right now.");
+    lines.push(...threats.map((th) => th.text));
+    if (threats.length === 0 && yourMove()) lines.push(t("no_threats"));
   }
   note.textContent = lines.join(" ");
   note.hidden = lines.length === 0;
-  hintButton.textContent = step === 1 ? "Show the hinted move" : "Hint";
+  hintButton.textContent = step === 1 ? t("hint_show_move") : t("hint_button");
 }
 
 function yourMove() {
@@ -72,7 +74,7 @@ function closeMenu() {
 async function askHint() {
   closeMenu();
   if (!yourMove()) {
-    note.textContent = "A hint is for your own move. Wait until it is your turn.";
+    note.textContent = t("hint_wait");
     note.hidden = false;
     return;
   }
@@ -83,7 +85,7 @@ async function askHint() {
     hint = h;
     step = h.move ? 2 : 1;
   } catch (err) {
-    note.textContent = err.message;
+    note.textContent = errorText(err);
     note.hidden = false;
     return;
   }
@@ -120,7 +122,7 @@ function install() {
   threatsBox = document.createElement("input");
   threatsBox.type = "checkbox";
   threatsBox.setAttribute("data-option", "threats");
-  label.append(threatsBox, " Show threats");
+  label.append(threatsBox, " ", t("show_threats"));
   threatsBox.addEventListener("change", () => {
     showThreats = threatsBox.checked;
     loadThreats();

@@ -3,19 +3,20 @@
 // the promotion picker (G4).
 
 import { announce, enableKeyboard, pieceSVG } from "../board.js";
-import { g, active, bottomColor, canMove, colorName, isComputer, isThinking, legalFrom, other } from "./ctx.js";
+import { g, active, bottomColor, canMove, errorText, isComputer, isThinking, legalFrom, other } from "./ctx.js";
 import { previewMove } from "./drawboard.js";
 import { act, syncPause } from "./net.js";
 import { paint } from "./paint.js";
 import { dismissPass, trapFocus } from "./controls.js";
 import { switchClocks } from "./clock.js";
 import { soundOwnMove } from "./sound.js";
+import { t } from "../words.js";
 
 // whyNot says why a tap on the board does nothing, when that is not plain.
 function whyNot() {
   if (!g.state || !active()) return "";
-  if (isThinking()) return "The computer is thinking about its move; you can move again as soon as it has played.";
-  if (isComputer() && g.state.turn !== g.state.human_color) return "It is the computer's turn.";
+  if (isThinking()) return t("why_thinking");
+  if (isComputer() && g.state.turn !== g.state.human_color) return t("why_computer_turn");
   return "";
 }
 
@@ -48,19 +49,22 @@ function tryMove(from, to) {
 }
 
 // spokenMove turns SAN into words for screen readers (N4):
-// "Nf3+" by white -> "White played knight to f3, check".
-const PIECE_WORDS = { N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" };
+// "Nf3+" by white -> "White played knight to f3, check". Each piece has
+// its own sentence, so every language can word it its own way.
+const PIECE_NAMES = { N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" };
 function spokenMove(san, color) {
-  const who = colorName(color);
-  const end = san.endsWith("#") ? ", checkmate" : san.endsWith("+") ? ", check" : "";
+  const who = t(color === "black" ? "mover_black" : "mover_white");
   const core = san.replace(/[+#!?]+$/, "");
-  if (core === "O-O") return `${who} castled king side${end}`;
-  if (core === "O-O-O") return `${who} castled queen side${end}`;
   const m = core.match(/^([NBRQK])?([a-h]?[1-8]?)(x)?([a-h][1-8])(?:=([NBRQ]))?$/);
-  if (!m) return `${who} played ${san}`;
-  const piece = m[1] ? PIECE_WORDS[m[1]] : "pawn";
-  const promo = m[5] ? ` and promoted to a ${PIECE_WORDS[m[5]]}` : "";
-  return `${who} played ${piece} ${m[3] ? "takes on" : "to"} ${m[4]}${promo}${end}`;
+  let said;
+  if (core === "O-O") said = t("castled_short", { Who: who });
+  else if (core === "O-O-O") said = t("castled_long", { Who: who });
+  else if (!m) return t("played_other", { Who: who, Move: san });
+  else if (m[5]) said = t(`${m[3] ? "promoted_took" : "promoted"}_${PIECE_NAMES[m[5]]}`, { Who: who, Square: m[4] });
+  else said = t(`${m[3] ? "took" : "played"}_${m[1] ? PIECE_NAMES[m[1]] : "pawn"}`, { Who: who, Square: m[4] });
+  if (san.endsWith("#")) return `${said}, ${t("said_checkmate")}`;
+  if (san.endsWith("+")) return `${said}, ${t("said_check")}`;
+  return said;
 }
 
 /** Tells screen readers the moves that are new in next (N4). */
@@ -176,7 +180,10 @@ export function initInput() {
   });
   document.addEventListener("keydown", (event) => {
     if (!g.promotion) return;
-    const k = event.key.toLowerCase();
+    // q r b n, or the letters of the page's language (ru: ф л с к).
+    let k = event.key.toLowerCase();
+    const own = Array.from(t("promote_keys").toLowerCase()).indexOf(k);
+    if (own >= 0 && own < 4) k = "qrbn"[own];
     if (["q", "r", "b", "n"].includes(k)) {
       event.preventDefault();
       promo.querySelector(`[data-promote="${k}"]`).click();
@@ -207,14 +214,14 @@ function initTyping() {
     setError("");
     dismissPass();
     if (!san) {
-      setError("Type a move first, such as e4 or Nf3.");
+      setError(t("type_first"));
       return;
     }
     if (!canMove()) {
-      setError(whyNot() || "Moves cannot be played right now.");
+      setError(whyNot() || t("cannot_move_now"));
       return;
     }
-    play({ san }, (err) => setError(err.message)).then((next) => {
+    play({ san }, (err) => setError(errorText(err))).then((next) => {
       if (next) input.value = "";
       input.focus();
     });

@@ -5,6 +5,7 @@
 
 import { parseFEN, pieceSVG } from "../board.js";
 import { g } from "./ctx.js";
+import { t } from "../words.js";
 
 const ORDER = ["Q", "R", "B", "N", "P"]; // most valuable first
 
@@ -66,12 +67,14 @@ export function paintMaterial(fen) {
       parts.push(span);
     }
     el.replaceChildren(...parts);
-    const names = c[side].map((code) => PIECE_WORDS[code[1]]);
-    el.setAttribute("aria-label", names.length
-      ? `Captured: ${names.join(", ")}${lead > 0 ? `; ahead by ${lead}` : ""}`
-      : "Nothing captured yet");
+    const names = c[side].map((code) => t(PIECE_WORDS[code[1]]));
+    let label = t("nothing_captured");
+    if (names.length && lead > 0) label = t("captured_ahead", { Pieces: names.join(", "), Count: lead });
+    else if (names.length) label = t("captured", { Pieces: names.join(", ") });
+    el.setAttribute("aria-label", label);
     el.setAttribute("role", "img");
   }
 }
 
-const PIECE_WORDS = { Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
+// The words' keys of the captured pieces' names.
+const PIECE_WORDS = { Q: "piece_queen", R: "piece_rook", B: "piece_bishop", N: "piece_knight", P: "piece_pawn" };

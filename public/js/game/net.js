@@ -3,7 +3,7 @@
 // answer replaces the state and repaints the page.
 
 import { requestJSON } from "../board.js";
-import { g, active, isComputer, shouldPause } from "./ctx.js";
+import { g, active, errorText, isComputer, shouldPause } from "./ctx.js";
 import { paint } from "./paint.js";
 import { followServer } from "./clock.js";
 import { soundFor } from "./sound.js";
@@ -37,7 +37,7 @@ export function act(path, extra = {}, onError = null) {
       return s;
     } catch (err) {
       if (onError) onError(err);
-      else g.message = err.message;
+      else g.message = errorText(err);
       g.thinking = false;
       await reload();
       return null;
@@ -53,7 +53,7 @@ export async function reload() {
   try {
     show(await call("GET", ""));
   } catch (err) {
-    g.el.status.textContent = err.message;
+    g.el.status.textContent = errorText(err);
   }
 }
 
@@ -104,7 +104,7 @@ function askReply() {
     try {
       show(await call("POST", "/reply", { ply: g.state.ply }));
     } catch (err) {
-      if (err.status !== 409) g.message = err.message; // 409: an undo came first
+      if (err.status !== 409) g.message = errorText(err); // 409: an undo came first
       await reload();
     } finally {
       g.busy = false;

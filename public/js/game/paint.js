@@ -6,6 +6,7 @@ import { drawBoard } from "./drawboard.js";
 import { paintClocks } from "./clock.js";
 import { openDraw } from "./controls.js";
 import { paintMaterial } from "./material.js";
+import { t } from "../words.js";
 
 /** Draws everything from g.state. */
 export function paint() {
@@ -34,7 +35,7 @@ function paintPlayers() {
   const s = g.state;
   const bottom = bottomColor();
   const name = (c) => {
-    if (isComputer()) return c === s.human_color ? `You (${c})` : `Computer, level ${s.level}`;
+    if (isComputer()) return c === s.human_color ? t(`you_${c}`) : t("computer_level", { Level: s.level });
     return colorName(c);
   };
   for (const [where, c] of [["top", other(bottom)], ["bottom", bottom]]) {
@@ -55,12 +56,11 @@ function paintStatus() {
   if (!active()) {
     text = `${headline(s)}.`;
   } else if (isThinking()) {
-    text = "The computer is thinking…";
+    text = t("thinking");
   } else {
-    const who = colorName(s.turn);
-    if (isComputer()) text = s.turn === s.human_color ? "Your move." : "The computer's move.";
-    else text = `${who} to move.`;
-    if (s.check) text += isComputer() && s.turn === s.human_color ? " Your king is in check: move it, block the attack, or capture the attacker." : ` ${who}'s king is in check.`;
+    if (isComputer()) text = s.turn === s.human_color ? t("your_move") : t("computer_move");
+    else text = t(`to_move_${s.turn}`);
+    if (s.check) text += " " + (isComputer() && s.turn === s.human_color ? t("your_king_in_check") : t(`king_in_check_${s.turn}`));
   }
   if (g.message) text += " " + g.message;
   e.status.textContent = text;
@@ -75,34 +75,35 @@ function paintStatus() {
   }));
   e.pass.hidden = !g.passVisible;
   if (g.passVisible) {
-    e.pass.querySelector(".pass-screen-title").textContent = `${colorName(s.turn)} to move — tap to continue`;
+    e.pass.querySelector(".pass-screen-title").textContent = t(`pass_title_${s.turn}`);
   }
 }
 
-// How each ending is said to the visitor who played the computer (G19);
-// the status codes are matched with spaces, dashes or underscores alike.
-const WON = { checkmate: "You won by checkmate", timeout: "You won on time", resignation: "You won: the computer resigned" };
-const LOST = { checkmate: "You lost by checkmate", timeout: "You lost on time", resignation: "You resigned, so the computer wins" };
+// How each ending is said to the visitor who played the computer (G19):
+// the words' keys by status code, matched with spaces, dashes or
+// underscores alike.
+const WON = { checkmate: "end_won_checkmate", timeout: "end_won_timeout", resignation: "end_won_resignation" };
+const LOST = { checkmate: "end_lost_checkmate", timeout: "end_lost_timeout", resignation: "end_lost_resignation" };
 const DRAWN = {
-  stalemate: "Draw by stalemate",
-  threefoldrepetition: "Draw: the same position occurred three times",
-  repetition: "Draw: the same position occurred three times",
-  fiftymoverule: "Draw: fifty moves with no capture and no pawn move",
-  fiftymove: "Draw: fifty moves with no capture and no pawn move",
-  insufficientmaterial: "Draw: neither side has enough pieces left to checkmate",
-  agreement: "Draw by agreement",
-  timeout: "Draw: time ran out, but checkmate was no longer possible",
-  timeoutnomate: "Draw: time ran out, but checkmate was no longer possible",
+  stalemate: "end_draw_stalemate",
+  threefoldrepetition: "end_draw_repetition",
+  repetition: "end_draw_repetition",
+  fiftymoverule: "end_draw_fifty",
+  fiftymove: "end_draw_fifty",
+  insufficientmaterial: "end_draw_material",
+  agreement: "end_draw_agreement",
+  timeout: "end_draw_timeout",
+  timeoutnomate: "end_draw_timeout",
 };
 
 /** The result card's headline: to the visitor, or by colour in friend games. */
 export function headline(s) {
-  if (s.status === "abandoned") return "Game closed";
+  if (s.status === "abandoned") return t("game_closed");
   const key = String(s.status).toLowerCase().replace(/[\s_-]+/g, "");
-  if (s.result === "1/2-1/2") return DRAWN[key] || s.reason;
+  if (s.result === "1/2-1/2") return DRAWN[key] ? t(DRAWN[key]) : s.reason;
   if (!isComputer()) return s.reason;
   const table = s.winner === s.human_color ? WON : LOST;
-  return table[key] || s.reason;
+  return table[key] ? t(table[key]) : s.reason;
 }
 
 function paintResult() {
@@ -165,7 +166,7 @@ function moveItem(san, ply) {
   if (done) {
     el.type = "button";
     el.setAttribute("data-ply", String(ply));
-    el.setAttribute("aria-label", `Show the position after ${Math.ceil(ply / 2)}${ply % 2 ? "." : "…"} ${san}`);
+    el.setAttribute("aria-label", t("show_position_after", { Move: `${Math.ceil(ply / 2)}${ply % 2 ? "." : "…"} ${san}` }));
   }
   const shown = g.review === null ? g.state.ply : g.review;
   if (ply === shown) {
@@ -193,7 +194,7 @@ function paintControls() {
   e.review.hidden = on;
   if (!on) {
     const shown = g.review === null ? s.ply : g.review;
-    e.review.querySelector(".review-where").textContent = shown === 0 ? "Start position" : `After ${Math.ceil(shown / 2)}${shown % 2 ? "." : "…"} ${s.moves[shown - 1]}`;
+    e.review.querySelector(".review-where").textContent = shown === 0 ? t("review_start") : t("review_after", { Move: `${Math.ceil(shown / 2)}${shown % 2 ? "." : "…"} ${s.moves[shown - 1]}` });
     // aria-disabled, not disabled, so a focused button keeps the focus.
     for (const [step, end] of [["first", 0], ["prev", 0], ["next", s.ply], ["last", s.ply]]) {
       e.review.querySelector(`[data-review-step="${step}"]`).setAttribute("aria-disabled", String(shown === end));

@@ -6,6 +6,7 @@
 // server reads to render the switch.
 
 import { g } from "./ctx.js";
+import { t } from "../words.js";
 
 const audio = {}; // name -> HTMLAudioElement, once loaded
 let on = true;
@@ -60,7 +61,7 @@ export function toggleSound(sw) {
   on = !on;
   document.cookie = `sound=${on ? "on" : "off"}; Path=/; Max-Age=31536000; SameSite=Lax`;
   sw.setAttribute("aria-pressed", String(on));
-  sw.textContent = `Sound: ${on ? "on" : "off"}`;
+  sw.textContent = t(on ? "sound_on" : "sound_off");
   if (on && unlocked) load();
 }
 
