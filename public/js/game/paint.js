@@ -7,6 +7,7 @@ import { paintClocks } from "./clock.js";
 import { openDraw } from "./controls.js";
 import { paintMaterial } from "./material.js";
 import { t } from "../words.js";
+import { showSAN } from "../notation.js";
 
 /** Draws everything from g.state. */
 export function paint() {
@@ -162,11 +163,11 @@ function moveItem(san, ply) {
   const done = !active();
   const el = document.createElement(done ? "button" : "span");
   el.className = "move";
-  el.textContent = san;
+  el.textContent = showSAN(san);
   if (done) {
     el.type = "button";
     el.setAttribute("data-ply", String(ply));
-    el.setAttribute("aria-label", t("show_position_after", { Move: `${Math.ceil(ply / 2)}${ply % 2 ? "." : "…"} ${san}` }));
+    el.setAttribute("aria-label", t("show_position_after", { Move: `${Math.ceil(ply / 2)}${ply % 2 ? "." : "…"} ${showSAN(san)}` }));
   }
   const shown = g.review === null ? g.state.ply : g.review;
   if (ply === shown) {
