@@ -256,20 +256,26 @@ func TestBodyLimitAndJSONErrors(t *testing.T) {
 	cases := []struct {
 		name, body, ct string
 		status         int
-		mention        string
+		code           string // the stable code
+		mention        string // a part of the English words
 	}{
-		{"broken JSON", `{"move":`, "application/json", 400, "JSON"},
-		{"empty body", ``, "application/json", 400, "empty"},
-		{"wrong type", `{"ply":"three"}`, "application/json", 400, `"ply"`},
-		{"unknown field", `{"mvoe":"e2e4"}`, "application/json", 400, "mvoe"},
-		{"two values", `{"ply":1}{"ply":2}`, "application/json", 400, "more than one"},
-		{"not JSON", `move=e2e4`, "text/plain", 415, "JSON"},
+		{"broken JSON", `{"move":`, "application/json", 400, "http.json_truncated", "JSON"},
+		{"bad JSON", `{"move":e2e4}`, "application/json", 400, "http.json_syntax", "byte 9"},
+		{"empty body", ``, "application/json", 400, "http.json_empty", "empty"},
+		{"wrong type", `{"ply":"three"}`, "application/json", 400, "http.json_field_type", `"ply" should be a whole number, not a string`},
+		{"unknown field", `{"mvoe":"e2e4"}`, "application/json", 400, "http.json_unknown_field", "mvoe"},
+		{"two values", `{"ply":1}{"ply":2}`, "application/json", 400, "http.json_more_values", "more than one"},
+		{"not JSON", `move=e2e4`, "text/plain", 415, "http.json_content_type", "JSON"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			req := postJSON("/api/test/echo", c.body, nil)
 			req.Header.Set("Content-Type", c.ct)
-			msg := wantJSONError(t, f.do(req), c.status)
+			rec := f.do(req)
+			msg := wantJSONError(t, rec, c.status)
+			if code := jsonBody(t, rec)["code"]; code != c.code {
+				t.Errorf("code %v, want %s", code, c.code)
+			}
 			if !strings.Contains(msg, c.mention) {
 				t.Errorf("message %q does not mention %q", msg, c.mention)
 			}
