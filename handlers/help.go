@@ -93,11 +93,11 @@ func (h *Handler) showThreats(c echo.Context) error {
 	w := h.w(c)
 	out := make([]threatJSON, len(ts))
 	for i, t := range ts {
-		by := words.M("piece.on", "Piece", words.M("piece.the_"+t.By.String()), "Square", t.From)
+		by := words.M("piece.name_" + t.By.String())
 		out[i] = threatJSON{From: t.From.String(), To: t.To.String(), By: t.By.String(), Target: t.Target.String(),
-			Text: w.T("help.threat", "Attacker", by, "Target", yourPiece(t.Target), "Square", t.To)}
+			Text: w.T("help.threat", "Piece", by, "From", t.From, "Target", yourPiece(t.Target), "Square", t.To)}
 		if t.Target == chess.King {
-			out[i].Text = w.T("help.threat_check", "Attacker", by)
+			out[i].Text = w.T("help.threat_check", "Piece", by, "From", t.From)
 		}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"offered": true, "threats": out})
