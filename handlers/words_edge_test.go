@@ -10,6 +10,7 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/exercise"
+	"chesstutor/views"
 	"chesstutor/words"
 )
 
@@ -153,6 +154,35 @@ func TestPagesInRussian(t *testing.T) {
 	for n, want := range map[int]string{1: "1 минуту", 3: "3 минуты", 5: "5 минут", 21: "21 минуту"} {
 		if got := ru.Msg(humanDuration(time.Duration(n) * time.Minute)); got != want {
 			t.Errorf("%d minutes in ru: %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestHomeInSpanishAndRussian renders the home page with progress, quiz
+// scores and saved games: counts take the language's plural forms and
+// dates its month names.
+func TestHomeInSpanishAndRussian(t *testing.T) {
+	s := newSite(t, siteOptions{})
+	at := time.Date(2026, time.May, 3, 10, 0, 0, 0, time.UTC)
+	score := quizScore{Score: 7, Total: 10, Percent: 70, At: at}
+	data := homeData{
+		Start:      homeNext{URL: "/learn", Label: "x"},
+		Progress:   &homeProgress{LessonsRead: 2, LessonsTotal: 20, Solved: 5, ExercisesTotal: 90},
+		QuizScores: []quizScore{score},
+		GamesCount: 3,
+	}
+	for lang, wants := range map[string][]string{
+		"es": {"Lecciones terminadas: <strong>2</strong> de 20", "<strong>7</strong> de 10 <span class=\"muted\">el 3 may 2026</span>", "Tienes 3 partidas guardadas."},
+		"ru": {"Пройдено уроков: <strong>2</strong> из 20", "<strong>7</strong> из 10 <span class=\"muted\">3 мая 2026</span>", "У тебя 3 сохранённые партии."},
+	} {
+		page, err := s.h.views.Execute("home", views.Page{Lang: lang, Data: data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range wants {
+			if !strings.Contains(string(page), want) {
+				t.Errorf("%s home lacks %q", lang, want)
+			}
 		}
 	}
 }
