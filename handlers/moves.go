@@ -60,11 +60,11 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	}
 	if ex.Kind == lessons.KindName {
 		if req.Square == nil || req.Move != nil || req.Line != nil {
-			return echo.NewHTTPError(http.StatusBadRequest, `Send the square you clicked, like {"square": "e4"}.`)
+			return refuse(http.StatusBadRequest, "practice.refuse_square_missing")
 		}
 		sq, err := chess.ParseSquare(strings.TrimSpace(*req.Square))
 		if err != nil {
-			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("%q is not a square name. Use a file a–h and a rank 1–8, like \"e4\".", truncate(*req.Square, 12)))
+			return refuse(http.StatusBadRequest, "practice.refuse_square", "Text", truncate(*req.Square, 12))
 		}
 		res := exercise.FindSquare(ex.Target, sq)
 		if err := h.recordMoveSolve(c, ex, res.Correct); err != nil {
@@ -73,7 +73,7 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 		return c.JSON(http.StatusOK, moveCheckResponse{Correct: res.Correct, Solved: res.Correct, Reason: h.w(c).Msg(res.Reason)})
 	}
 	if req.Move == nil || req.Square != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, `Send the move you played, like {"move": "e2e4"} (add the piece for a promotion: "e7e8q").`)
+		return refuse(http.StatusBadRequest, "practice.refuse_move_missing")
 	}
 	line, err := parseLine(ex, req.Line)
 	if err != nil {
@@ -115,14 +115,14 @@ func parseLine(ex *lessons.Exercise, names []string) ([]chess.Move, error) {
 		return nil, nil
 	}
 	if ex.Goal != exercise.GoalMateInTwo || len(names) != 2 {
-		return nil, echo.NewHTTPError(http.StatusBadRequest, "Only a mate in two carries a line, and it holds two moves: your first move and the reply.")
+		return nil, refuse(http.StatusBadRequest, "practice.refuse_line")
 	}
 	pos := ex.Pos
 	var line []chess.Move
 	for _, n := range names {
 		m, err := pos.ParseUCI(n)
 		if err != nil {
-			return nil, echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("The line holds %q, which is not a legal move there.", truncate(n, 8)))
+			return nil, refuse(http.StatusBadRequest, "practice.refuse_line_move", "Text", truncate(n, 8))
 		}
 		line = append(line, m)
 		pos = pos.Play(m)
@@ -142,7 +142,7 @@ func (h *Handler) attemptMove(ex *lessons.Exercise, line []chess.Move, text stri
 	if len(line) == 2 {
 		at.verdict, err = task.JudgeLine(line[0], line[1], from, to, promo)
 		if err != nil {
-			return moveAttempt{}, echo.NewHTTPError(http.StatusBadRequest, "That line is not one this exercise played: start it again.")
+			return moveAttempt{}, refuse(http.StatusBadRequest, "practice.refuse_line_unknown")
 		}
 		pos = pos.Play(line[0]).Play(line[1])
 	} else {
@@ -163,7 +163,7 @@ func (h *Handler) attemptMove(ex *lessons.Exercise, line []chess.Move, text stri
 
 // parseMoveText reads "e2e4" or "e7e8q" into its squares and promotion.
 func parseMoveText(s string) (chess.Square, chess.Square, chess.PieceType, error) {
-	bad := echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("%q is not a move. Write it as two squares, like \"e2e4\", and add q, r, b or n for a promotion.", truncate(s, 12)))
+	bad := refuse(http.StatusBadRequest, "practice.refuse_uci", "Text", truncate(s, 12))
 	s = strings.ToLower(strings.TrimSpace(s))
 	if len(s) != 4 && len(s) != 5 {
 		return 0, 0, 0, bad
@@ -211,7 +211,6 @@ type movePage struct {
 	Kind      string // "move" or "name"
 	Goal      string
 	Prompt    string
-	Help      string
 	Board     views.Board
 	Moves     string // legal moves of the shown position, UCI, space-separated
 	Line      string // mate in two: "b1b7,h8g8" after a right first move
@@ -229,19 +228,6 @@ type movePage struct {
 type moveVerdict struct {
 	Correct, Solved bool
 	Move, Reason    string
-}
-
-// goalHelp tells the learner, per goal, what counts as right.
-var goalHelp = map[exercise.Goal]string{
-	exercise.GoalMate:        "Play the move that gives checkmate.",
-	exercise.GoalCheck:       "Play a move that puts the enemy king in check.",
-	exercise.GoalCapture:     "Win the most valuable piece you can take without losing yours.",
-	exercise.GoalSave:        "Move the attacked piece to a square where nothing can take it.",
-	exercise.GoalPromote:     "Make a queen that cannot be taken at once.",
-	exercise.GoalCastle:      "Castle: move the king two squares towards a rook.",
-	exercise.GoalEnPassant:   "Take the pawn that has just jumped, en passant.",
-	exercise.GoalNoStalemate: "Keep winning: leave the other side a legal move, and give nothing away.",
-	exercise.GoalMateInTwo:   "Play a first move; the computer defends; then give mate.",
 }
 
 // showMovePractice renders a move or name exercise. The state lives in the
@@ -269,12 +255,11 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	q := c.QueryParams()
 
 	if ex.Kind == lessons.KindName {
-		page.Help = "Click or tap the square. With a keyboard, press Tab to reach the board, move with the arrow keys and press Enter."
 		attrs["data-target"] = ex.Target.String()
 		if tried := q.Get("tried"); tried != "" {
 			sq, err := chess.ParseSquare(tried)
 			if err != nil {
-				return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+				return refuse(http.StatusBadRequest, "practice.refuse_board_square")
 			}
 			res := exercise.FindSquare(ex.Target, sq)
 			page.Verdict = &moveVerdict{Correct: res.Correct, Solved: res.Correct, Move: sq.String(), Reason: h.w(c).Msg(res.Reason)}
@@ -289,7 +274,6 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		return h.render(c, http.StatusOK, "practice-move", page)
 	}
 
-	page.Help = goalHelp[ex.Goal] + " Click a piece to see where it may go, then click its new square (or drag it). With a keyboard, press Tab to reach the board, move with the arrow keys and press Enter on the piece, then on its new square."
 	attrs["data-goal"] = string(ex.Goal)
 	line, err := parseLine(ex, splitMarks(q.Get("line")))
 	if err != nil {
@@ -301,7 +285,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	}
 	if len(line) == 2 {
 		page.Line = line[0].UCI() + "," + line[1].UCI()
-		page.Prompt = fmt.Sprintf("You played %s and the computer answered %s. Now give mate in one.", ex.Pos.SAN(line[0]), ex.Pos.Play(line[0]).SAN(line[1]))
+		page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", h.shownLetters(c).Write(ex.Pos.SAN(line[0])), "Reply", h.shownLetters(c).Write(ex.Pos.Play(line[0]).SAN(line[1])))
 		classes[line[1].From()] = append(classes[line[1].From()], "last-move")
 		classes[line[1].To()] = append(classes[line[1].To()], "last-move")
 	}
@@ -318,7 +302,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		if at.after != nil && at.verdict.Correct {
 			if len(at.line) == 2 { // a right first move: go on from the reply
 				page.Line = at.line[0].UCI() + "," + at.line[1].UCI()
-				page.Prompt = fmt.Sprintf("You played %s and the computer answered %s. Now give mate in one.", at.san, ex.Pos.Play(at.line[0]).SAN(at.line[1]))
+				page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", h.shownLetters(c).Write(at.san), "Reply", h.shownLetters(c).Write(ex.Pos.Play(at.line[0]).SAN(at.line[1])))
 				page.Verdict = &moveVerdict{Correct: true, Move: at.san, Reason: h.w(c).Msg(at.verdict.Reason)}
 			}
 			pos = at.after
@@ -335,7 +319,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	case q.Get("sel") != "":
 		sel, err := chess.ParseSquare(q.Get("sel"))
 		if err != nil {
-			return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+			return refuse(http.StatusBadRequest, "practice.refuse_board_square")
 		}
 		page.Selected = sel.String()
 		classes[sel] = append(classes[sel], "selected")
@@ -362,7 +346,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error {
 	form, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+		return refuse(http.StatusBadRequest, "practice.refuse_form")
 	}
 	q := url.Values{"ex": {ex.ID}}
 	back := func() error {
@@ -372,12 +356,12 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 		return back()
 	}
 	if form.Get("action") != "" {
-		return echo.NewHTTPError(http.StatusBadRequest, "That button is not one this page knows.")
+		return refuse(http.StatusBadRequest, "practice.refuse_button")
 	}
 	if ex.Kind == lessons.KindName {
 		sq, err := chess.ParseSquare(form.Get("square"))
 		if err != nil {
-			return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+			return refuse(http.StatusBadRequest, "practice.refuse_board_square")
 		}
 		if err := h.recordMoveSolve(c, ex, sq == ex.Target); err != nil {
 			return err
@@ -403,7 +387,7 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 	case form.Get("square") != "":
 		sq, err := chess.ParseSquare(form.Get("square"))
 		if err != nil {
-			return echo.NewHTTPError(http.StatusBadRequest, "That square name is not on the board.")
+			return refuse(http.StatusBadRequest, "practice.refuse_board_square")
 		}
 		sel, selErr := chess.ParseSquare(form.Get("sel"))
 		p := pos.PieceAt(sq)
