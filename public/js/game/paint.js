@@ -195,7 +195,7 @@ function paintControls() {
   e.review.hidden = on;
   if (!on) {
     const shown = g.review === null ? s.ply : g.review;
-    e.review.querySelector(".review-where").textContent = shown === 0 ? t("review_start") : t("review_after", { Move: `${Math.ceil(shown / 2)}${shown % 2 ? "." : "…"} ${s.moves[shown - 1]}` });
+    e.review.querySelector(".review-where").textContent = shown === 0 ? t("review_start") : t("review_after", { Move: `${Math.ceil(shown / 2)}${shown % 2 ? "." : "…"} ${showSAN(s.moves[shown - 1])}` });
     // aria-disabled, not disabled, so a focused button keeps the focus.
     for (const [step, end] of [["first", 0], ["prev", 0], ["next", s.ply], ["last", s.ply]]) {
       e.review.querySelector(`[data-review-step="${step}"]`).setAttribute("aria-disabled", String(shown === end));
