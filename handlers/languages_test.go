@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"chesstutor/views"
 	"chesstutor/words"
 )
 
@@ -170,4 +171,46 @@ func TestLanguagesAtOnce(t *testing.T) {
 	}
 	close(start)
 	wg.Wait()
+}
+
+// TestFoldedWordsChangeNoPage: the renderer folds each word that depends
+// on the language only into the templates when it parses them
+// (views.foldWords, for speed); every page, in every language, is the
+// same byte for byte as when each word is looked up on the request.
+func TestFoldedWordsChangeNoPage(t *testing.T) {
+	s := newFullSite(t)
+	v := s.visitor(t)
+	game := v.newGame(t, `{"mode":"friend"}`)
+	quiz := v.startQuiz(t)
+	unfolded, err := views.New(words.Default(), views.Unfolded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	folded := s.h.views
+	pages := []string{"/", "/learn", "/learn/board", "/learn/rook", "/practice", "/practice/" + s.course.Exercises()[0].ID,
+		"/quiz", "/quiz/rounds/" + quiz, "/play", "/play/" + game, "/games", "/privacy", "/rules", "/glossary",
+		"/trainer", "/no-such-page"}
+	for _, lang := range []string{"en", "es", "ru"} {
+		for i, p := range pages {
+			// Every other page with the language's letters for moves,
+			// the other template set.
+			style := []string{views.NotationFigurine, views.NotationLetters}[i%2]
+			get := func(r *views.Renderer) *httptest.ResponseRecorder {
+				s.h.views = r
+				req := httptest.NewRequest(http.MethodGet, p, nil)
+				req.AddCookie(v.cookie)
+				req.AddCookie(&http.Cookie{Name: notationCookie, Value: style})
+				req.Header.Set("Accept-Language", lang)
+				return s.serve(req)
+			}
+			a, b := get(folded), get(unfolded)
+			if a.Code != b.Code || a.Body.String() != b.Body.String() {
+				t.Errorf("%s %s (%s): folded %d, %d bytes; unfolded %d, %d bytes", lang, p, style, a.Code, a.Body.Len(), b.Code, b.Body.Len())
+			}
+			if !strings.Contains(a.Body.String(), `<html lang="`+lang+`"`) {
+				t.Errorf("%s %s: %d, not a page in its language", lang, p, a.Code)
+			}
+		}
+	}
+	s.h.views = folded
 }
