@@ -45,6 +45,9 @@ type keyFunc struct {
 	// loose: other types have methods of this name (log.Error), so only
 	// a literal shaped like a key counts.
 	loose bool
+	// method: a method of a type of folder in (p.moveErr), called on any
+	// value.
+	method bool
 }
 
 var keyFuncs = []keyFunc{
@@ -95,13 +98,49 @@ var dynamic = []struct {
 	{"games/state.go", `"ending." + … + "_" + …`, `ending\.(checkmate|resignation|timeout)_(white|black)`},
 	{"games/state.go", `"game.cause_stalemate_" + …`, `game\.cause_stalemate_(white|black)`},
 	{"games/state.go", `"game.cause_timeout_no_mate_" + …`, `game\.cause_timeout_no_mate_(white|black)`},
-	// fail and failChess put game. before their key, ChessMessage
-	// chess. before a chess.Error's code: their callers are checked.
-	{"games/service.go", `"game." + …`, ""},
+	// ChessMessage puts chess. before a chess.Error's code: the codes
+	// are checked where the chess package makes them (newError).
 	{"games/service.go", `"chess." + …`, ""},
 	// A chess.Error's colour and ending arguments, worded.
 	{"games/service.go", `"color." + …`, `color\.(white|black)`},
 	{"games/service.go", `"ending.method_" + …`, `ending\.method_(checkmate|stalemate|threefold-repetition|fifty-move-rule|insufficient-material|timeout|timeout-no-mate|resignation|agreement)`},
+	// A piece as a noun phrase: "the knight", "your knight", … by its
+	// type (chess.PieceType.String), and a piece by its code.
+	{"exercise/exercise.go", `"piece." + … + "_" + …`, `piece\.(the|your|own|enemy|name)_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/exercises.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/help.go", `"piece.name_" + …`, `piece\.name_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/help.go", `"piece.your_" + …`, `piece\.your_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/quiz.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
+	{"exercise/move.go", `"board.piece_" + …`, `board\.piece_[wb]K`},
+	{"exercise/move.go", `"color." + …`, `color\.(white|black)`},
+	// A JSON body's value of the wrong kind (handlers.jsonKind).
+	{"handlers/handler.go", `"http.json_kind_" + …`, `http\.json_kind_(string|number|bool|array|object)`},
+	// The squares trainer's links: the board seen from each side, each
+	// mode (exercise.TrainerFind, TrainerName).
+	{"handlers/trainer.go", `"trainer.view_" + …`, `trainer\.view_(white|black)`},
+	{"handlers/trainer.go", `"trainer.mode_" + …`, `trainer\.mode_(find|name)`},
+	// A move exercise's goal (exercise.Goal).
+	{"views/pages/practice-move.html", `printf "exercise.goal_%s"`, `exercise\.goal_[a-z-]+`},
+	// Scripts: words by the side (white, black) or the piece (by name)
+	// a state from the server names.
+	{"public/js/game/paint.js", "`to_move_…`", `game\.js\.to_move_(white|black)`},
+	{"public/js/game/paint.js", "`you_…`", `game\.js\.you_(white|black)`},
+	{"public/js/game/paint.js", "`king_in_check_…`", `game\.js\.king_in_check_(white|black)`},
+	{"public/js/game/paint.js", "`pass_title_…`", `game\.js\.pass_title_(white|black)`},
+	{"public/js/game/clock.js", "`clock_…`", `game\.js\.clock_(white|black)`},
+	{"public/js/game/controls.js", "`resign_confirm_…`", `game\.js\.resign_confirm_(white|black)`},
+	{"public/js/game/drawboard.js", "`board_bottom_…_turn_…`", `game\.js\.board_bottom_(white|black)_turn_(white|black)`},
+	{"public/js/game/help.js", "`threatened_by_…`", `game\.js\.threatened_by_(pawn|knight|bishop|rook|queen|king)`},
+	{"public/js/game/help.js", "`threatens_…`", `game\.js\.threatens_(pawn|knight|bishop|rook|queen|king)`},
+	// The spoken move: who took or played which piece, or promoted to
+	// which (input.js, two calls of the same shape).
+	{"public/js/game/input.js", "`…_…`", `game\.js\.((took|played)_(pawn|knight|bishop|rook|queen|king)|promoted(_took)?_(queen|rook|bishop|knight))`},
+	{"public/js/exercise.js", "`reason_…`", `exercise\.js\.reason_(missed|wrong)`},
+	{"public/js/move-exercise.js", "`promote_…`", `exercise\.move_js\.promote_[qrbn]`},
+	// A SAN move naming a piece the side lacks, or whose pieces cannot
+	// go there: the code ends in the piece's name.
+	{"chess/san.go", `"chess.san_no_" + …`, `chess\.san_no_(pawn|knight|bishop|rook|queen|king)`},
+	{"chess/san.go", `"chess.san_illegal_" + …`, `chess\.san_illegal_(pawn|knight|bishop|rook|queen|king)`},
 	// Words.Date's month names.
 	{"words/words.go", `fmt.Sprintf("date.month_%d")`, `date\.month_([1-9]|1[0-2])`},
 	// The new-game form: each level's name and description (levels
@@ -206,6 +245,8 @@ func TestEveryKeyIsUsedAndKnown(t *testing.T) {
 		t.Errorf("unknown key: %s", u)
 	}
 	for k, where := range f.uses {
+		slices.Sort(where)
+		where = slices.Compact(where)
 		if !known[k] {
 			t.Errorf("unknown key %q (%s): add it to words/locales/*/ or fix the spelling", k, strings.Join(where, ", "))
 		}
@@ -275,31 +316,172 @@ func TestEveryKeyIsUsedAndKnown(t *testing.T) {
 	t.Logf("%d keys: %d used by name, the rest built at run time or by tests", len(known), len(f.uses))
 }
 
-// scanGo finds keys in Go: string literals at a key's place in a call of
-// keyFuncs or in a words.Message{Key: …}, key-shaped literals of a known
-// feature anywhere (helpers that return a key, such as headingFor), and
-// keys built from a literal and something else.
+// scanGo finds keys in Go: strings at a key's place in a call of
+// keyFuncs, of a wrapper of them (below) or in a words.Message{Key: …},
+// key-shaped literals of a known feature anywhere (helpers that return a
+// key, such as headingFor), and keys built from a string and something
+// else. A string is a literal, a string constant (chess.CodeSANEmpty) or
+// a local variable, which stands for every literal assigned to it in its
+// function (key := "taken_free"; if … { key = "taken_lose" }).
+//
+// A wrapper is a function or method that hands one of its parameters,
+// with or without a string before it, to a key's place: fail(k, key)
+// words game.<key>, verdict(key) exercise.move_<key>, p.moveErr(code, …)
+// chess.<code>. Its parameter is then a key's place at its calls, and its
+// own "game." + key is no key built at run time.
 func scanGo(t *testing.T, dir string, f *found, features map[string]bool) {
 	t.Helper()
 	fset := token.NewFileSet()
+	type goFile struct {
+		name, folder string
+		file         *ast.File
+	}
+	var files []goFile
+	consts := map[string]map[string]string{} // folder -> constant -> value
 	for _, name := range sourceFiles(t, dir, ".go") {
 		file, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
 		if err != nil {
 			t.Fatal(err)
 		}
 		folder := path.Dir(name)
+		files = append(files, goFile{name, folder, file})
+		if consts[folder] == nil {
+			consts[folder] = map[string]string{}
+		}
+		for _, d := range file.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.CONST {
+				for _, spec := range gd.Specs {
+					vs := spec.(*ast.ValueSpec)
+					for i, n := range vs.Names {
+						if i < len(vs.Values) {
+							if v, ok := stringLit(vs.Values[i]); ok {
+								consts[folder][n.Name] = v
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// str is the value of a string literal or constant seen from folder.
+	str := func(e ast.Expr, folder string) (string, bool) {
+		switch e := e.(type) {
+		case *ast.BasicLit:
+			return stringLit(e)
+		case *ast.Ident:
+			v, ok := consts[folder][e.Name]
+			return v, ok
+		case *ast.SelectorExpr:
+			if pkg, ok := e.X.(*ast.Ident); ok && ast.IsExported(e.Sel.Name) {
+				for folder, cs := range consts {
+					if path.Base(folder) == pkg.Name {
+						if v, ok := cs[e.Sel.Name]; ok {
+							return v, true
+						}
+					}
+				}
+			}
+		}
+		return "", false
+	}
+	// eachFunc calls fn with every function of every file, with its
+	// parameters by index.
+	eachFunc := func(fn func(gf goFile, fd *ast.FuncDecl, params map[string]int)) {
+		for _, gf := range files {
+			for _, d := range gf.file.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				params := map[string]int{}
+				i := 0
+				for _, field := range fd.Type.Params.List {
+					for _, n := range field.Names {
+						params[n.Name] = i
+						i++
+					}
+					if len(field.Names) == 0 {
+						i++
+					}
+				}
+				fn(gf, fd, params)
+			}
+		}
+	}
+
+	funcs := slices.Clone(keyFuncs)
+	wrapped := map[ast.Node]bool{}
+	known := map[keyFunc]bool{}
+	for _, kf := range funcs {
+		known[kf] = true
+	}
+	for grew := true; grew; { // wrappers of wrappers: until no new one
+		grew = false
+		eachFunc(func(gf goFile, fd *ast.FuncDecl, params map[string]int) {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				for _, kf := range funcs {
+					if !kf.matches(call, gf.folder) {
+						continue
+					}
+					prefix, e := kf.prefix, call.Args[kf.arg]
+					b, built := e.(*ast.BinaryExpr)
+					if built && b.Op == token.ADD {
+						lit, isLit := str(b.X, gf.folder)
+						if !isLit || !isKeyPrefix(prefix+lit, features) {
+							continue
+						}
+						prefix, e = prefix+lit, b.Y
+					}
+					id, ok := e.(*ast.Ident)
+					if !ok {
+						continue
+					}
+					i, isParam := params[id.Name]
+					if !isParam {
+						continue
+					}
+					w := keyFunc{name: fd.Name.Name, arg: i, prefix: prefix, in: gf.folder, method: fd.Recv != nil}
+					if !known[w] {
+						known[w] = true
+						funcs = append(funcs, w)
+						grew = true
+					}
+					if built {
+						wrapped[b] = true
+					}
+				}
+				return true
+			})
+		})
+	}
+
+	for _, gf := range files {
+		name := gf.name
 		where := func(n ast.Node) string {
 			return fmt.Sprintf("%s:%d", name, fset.Position(n.Pos()).Line)
 		}
+		var locals map[string][]*ast.BasicLit // of the function being read
 		// keyArg records the key expression e at a key's place.
-		keyArg := func(e ast.Expr, prefix string, loose bool) {
-			if b, ok := e.(*ast.BinaryExpr); ok && prefix != "" {
+		var keyArg func(e ast.Expr, prefix string, loose bool)
+		keyArg = func(e ast.Expr, prefix string, loose bool) {
+			if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.ADD && !wrapped[b] {
 				// fail(k, "refuse_flag_"+colour): the key is built.
-				if site, ok := concatSite(b, prefix, features); ok {
+				if site, ok := concatSite(b, prefix, features, func(e ast.Expr) (string, bool) { return str(e, gf.folder) }); ok {
 					f.sites[[2]string{name, site}] = where(b)
 				}
+				return
 			}
-			if s, ok := stringLit(e); ok {
+			if id, ok := e.(*ast.Ident); ok && locals[id.Name] != nil {
+				for _, lit := range locals[id.Name] {
+					keyArg(lit, prefix, loose)
+				}
+				return
+			}
+			if s, ok := str(e, gf.folder); ok {
 				switch k := prefix + s; {
 				case keyShape.MatchString(k):
 					f.use(k, where(e))
@@ -308,19 +490,24 @@ func scanGo(t *testing.T, dir string, f *found, features map[string]bool) {
 				}
 			}
 		}
-		ast.Inspect(file, func(n ast.Node) bool {
+		ast.Inspect(gf.file, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.FuncDecl:
+				locals = nil
+				eachLocal(n, func(id string, lit *ast.BasicLit) {
+					if locals == nil {
+						locals = map[string][]*ast.BasicLit{}
+					}
+					locals[id] = append(locals[id], lit)
+				})
 			case *ast.CallExpr:
 				if site, ok := sprintfSite(n, features); ok {
 					f.sites[[2]string{name, site}] = where(n)
 				}
-				qual, fn := callName(n)
-				for _, kf := range keyFuncs {
-					if kf.name != fn || kf.qualifier != "" && kf.qualifier != qual && !(qual == "" && folder == "words") ||
-						kf.in != "" && kf.in != folder || kf.arg >= len(n.Args) {
-						continue
+				for _, kf := range funcs {
+					if kf.matches(n, gf.folder) {
+						keyArg(n.Args[kf.arg], kf.prefix, kf.loose)
 					}
-					keyArg(n.Args[kf.arg], kf.prefix, kf.loose)
 				}
 			case *ast.CompositeLit:
 				if typeName(n.Type) == "Message" {
@@ -333,7 +520,10 @@ func scanGo(t *testing.T, dir string, f *found, features map[string]bool) {
 					}
 				}
 			case *ast.BinaryExpr:
-				if site, ok := concatSite(n, "", features); ok {
+				if wrapped[n] {
+					return false
+				}
+				if site, ok := concatSite(n, "", features, func(e ast.Expr) (string, bool) { return str(e, gf.folder) }); ok {
 					f.sites[[2]string{name, site}] = where(n)
 					return false // the parts of a+b+c are one site
 				}
@@ -345,6 +535,44 @@ func scanGo(t *testing.T, dir string, f *found, features map[string]bool) {
 			return true
 		})
 	}
+}
+
+// eachLocal calls fn with each local variable of fd assigned a string
+// literal, and the literal.
+func eachLocal(fd *ast.FuncDecl, fn func(id string, lit *ast.BasicLit)) {
+	if fd.Body == nil {
+		return
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				id, isID := l.(*ast.Ident)
+				lit, isLit := as.Rhs[i].(*ast.BasicLit)
+				if isID && isLit && lit.Kind == token.STRING {
+					fn(id.Name, lit)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// matches reports whether call, in a file of folder, calls kf with an
+// argument at kf's place.
+func (kf keyFunc) matches(call *ast.CallExpr, folder string) bool {
+	qual, fn := callName(call)
+	if fn != kf.name || kf.arg >= len(call.Args) {
+		return false
+	}
+	switch {
+	case kf.qualifier != "":
+		return qual == kf.qualifier || qual == "" && folder == kf.qualifier
+	case kf.method:
+		return qual != "" && folder == kf.in
+	case kf.in != "":
+		return qual == "" && folder == kf.in || ast.IsExported(fn) && qual == path.Base(kf.in)
+	}
+	return true
 }
 
 func stringLit(e ast.Expr) (string, bool) {
@@ -389,9 +617,9 @@ func isKeyPrefix(s string, features map[string]bool) bool {
 }
 
 // concatSite describes "feature.part" + x + … (with prefix put before
-// the first part, for a function of keyFuncs): the literals quoted, the
-// rest as ….
-func concatSite(b *ast.BinaryExpr, prefix string, features map[string]bool) (string, bool) {
+// the first part, for a function of keyFuncs): the strings quoted, the
+// rest as …. str reads a string literal or constant.
+func concatSite(b *ast.BinaryExpr, prefix string, features map[string]bool, str func(ast.Expr) (string, bool)) (string, bool) {
 	if b.Op != token.ADD {
 		return "", false
 	}
@@ -406,13 +634,13 @@ func concatSite(b *ast.BinaryExpr, prefix string, features map[string]bool) (str
 		parts = append(parts, e)
 	}
 	flatten(b)
-	first, ok := stringLit(parts[0])
+	first, ok := str(parts[0])
 	if !ok || !isKeyPrefix(prefix+first, features) {
 		return "", false
 	}
 	var out []string
 	for i, p := range parts {
-		if s, ok := stringLit(p); ok {
+		if s, ok := str(p); ok {
 			if i == 0 {
 				s = prefix + s
 			}
@@ -543,10 +771,113 @@ func walkBranch(b *parse.BranchNode, fn func(*parse.CommandNode)) {
 var (
 	jsImport  = regexp.MustCompile(`(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}/[^"']+\.js)["']`)
 	jsAsset   = regexp.MustCompile(`\basset\s+"(js/[^"]+\.js)"`)
-	jsCall    = regexp.MustCompile(`(?:^|[^.\w$])(?:t|has)\(\s*(?:"([^"]*)"|'([^']*)'|` + "`([^`]*)`" + `)\s*([,)+])?`)
+	jsCall    = regexp.MustCompile(`(?:^|[^.\w$])(?:t|has)\(`)
+	jsMention = regexp.MustCompile(`"([a-z][a-z0-9_]*)"|'([a-z][a-z0-9_]*)'`)
 	jsComment = regexp.MustCompile(`(?m)/\*[\s\S]*?\*/|^\s*//.*$`)
 	jsWordsIn = regexp.MustCompile(`from\s*["'](?:\./|\.\./)+words\.js["']`)
 )
+
+// jsKeyArg reads the first argument of a t( or has( call from src (just
+// after the parenthesis): its string literals at the top level are keys
+// (t(on ? "marked" : "unmarked")), its template literals with ${…} are
+// keys built at run time, returned by shape (`to_move_…`); plus reports
+// a key added up with +.
+func jsKeyArg(src string) (keys, shapes []string, plus bool) {
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '"', '\'':
+			j := jsStringEnd(src, i)
+			before := strings.TrimRight(src[:i], " \t\n")
+			after := strings.TrimLeft(src[j+1:], " \t\n")
+			compared := strings.HasSuffix(before, "=") || strings.HasPrefix(after, "=") || strings.HasPrefix(after, "!=")
+			if depth == 0 && !compared { // not the "black" of c === "black" ? …
+				keys = append(keys, src[i+1:j])
+			}
+			i = j
+		case '`':
+			j, shape, dynamic := jsTemplateEnd(src, i)
+			if depth == 0 {
+				if dynamic {
+					shapes = append(shapes, shape)
+				} else {
+					keys = append(keys, shape[1:len(shape)-1])
+				}
+			}
+			i = j
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return
+			}
+		case '+':
+			if depth == 0 {
+				plus = true
+			}
+		}
+	}
+	return
+}
+
+// jsStringEnd is the index of the quote that closes the string opened at i.
+func jsStringEnd(src string, i int) int {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case src[i]:
+			return j
+		}
+	}
+	return len(src) - 1
+}
+
+// jsTemplateEnd is the index of the backtick that closes the template
+// literal opened at i, the literal with each ${…} written …, and whether
+// it had any.
+func jsTemplateEnd(src string, i int) (int, string, bool) {
+	var b strings.Builder
+	b.WriteByte('`')
+	dynamic := false
+	for j := i + 1; j < len(src); j++ {
+		switch c := src[j]; {
+		case c == '\\':
+			b.WriteString(src[j : j+2])
+			j++
+		case c == '`':
+			b.WriteByte('`')
+			return j, b.String(), dynamic
+		case c == '$' && j+1 < len(src) && src[j+1] == '{':
+			dynamic = true
+			b.WriteString("…")
+			depth := 0
+			for j += 2; j < len(src); j++ {
+				switch src[j] {
+				case '"', '\'':
+					j = jsStringEnd(src, j)
+				case '`':
+					j, _, _ = jsTemplateEnd(src, j)
+				case '{':
+					depth++
+				case '}':
+					depth--
+				}
+				if depth < 0 {
+					break
+				}
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return len(src) - 1, b.String(), dynamic
+}
 
 // scanScripts finds t("key") and has("key") in the modules that import
 // words.js. A script's key lacks its prefix: it must be a key under one
@@ -557,6 +888,11 @@ func scanScripts(t *testing.T, dir string, f *found, known map[string]bool) {
 	jsDir := "public/js"
 	imports := map[string][]string{}  // module -> modules it imports
 	calls := map[string][][2]string{} // module -> {key, where}
+	// mentions are the other strings of a module that speaks through
+	// t(), such as the keys of a table (paint.js: WON.checkmate =
+	// "end_won_checkmate", then t(WON[method])): each names a key when
+	// it is one under its page's prefixes.
+	mentions := map[string][][2]string{}
 	for _, name := range sourceFiles(t, filepath.Join(dir, jsDir), ".js") {
 		src, err := os.ReadFile(filepath.Join(dir, jsDir, name))
 		if err != nil {
@@ -571,19 +907,25 @@ func scanScripts(t *testing.T, dir string, f *found, known map[string]bool) {
 		src = jsComment.ReplaceAllFunc(src, func(c []byte) []byte { // keep the line numbers
 			return []byte(strings.Repeat("\n", strings.Count(string(c), "\n")))
 		})
-		for _, m := range jsCall.FindAllStringSubmatchIndex(string(src), -1) {
-			where := fmt.Sprintf("%s/%s:%d", jsDir, name, lineOf(src, m[0]))
-			key := ""
-			for i := 2; i <= 6; i += 2 {
+		for _, m := range jsMention.FindAllSubmatchIndex(src, -1) {
+			for i := 2; i <= 4; i += 2 {
 				if m[i] >= 0 {
-					key = string(src[m[i]:m[i+1]])
+					mentions[name] = append(mentions[name], [2]string{string(src[m[i]:m[i+1]]), fmt.Sprintf("%s/%s:%d", jsDir, name, lineOf(src, m[0]))})
 				}
 			}
-			if m[8] >= 0 && src[m[8]] == '+' || m[6] >= 0 && strings.Contains(key, "${") {
-				f.unknown = append(f.unknown, where+": a script builds a key ("+key+"…): give each case its own t(\"…\") call")
-				continue
+		}
+		for _, m := range jsCall.FindAllStringIndex(string(src), -1) {
+			where := fmt.Sprintf("%s/%s:%d", jsDir, name, lineOf(src, m[1]))
+			keys, shapes, plus := jsKeyArg(string(src[m[1]:]))
+			if plus {
+				f.unknown = append(f.unknown, where+": a script adds up a key with +: write it as a template literal (`name_${x}`) and declare it in dynamic")
 			}
-			calls[name] = append(calls[name], [2]string{key, where})
+			for _, k := range keys {
+				calls[name] = append(calls[name], [2]string{k, where})
+			}
+			for _, sh := range shapes {
+				f.sites[[2]string{jsDir + "/" + name, sh}] = where
+			}
 		}
 	}
 	// The modules each page loads, with everything they import.
@@ -630,6 +972,13 @@ func scanScripts(t *testing.T, dir string, f *found, known map[string]bool) {
 				}
 				if !ok {
 					f.unknown = append(f.unknown, fmt.Sprintf("%s: %q is under none of the prefixes %v that %s hands its scripts", c[1], c[0], prefixes, page))
+				}
+			}
+			for _, c := range mentions[m] {
+				for _, p := range prefixes {
+					if known[p+c[0]] {
+						f.use(p+c[0], c[1])
+					}
 				}
 			}
 			for _, i := range imports[m] {
