@@ -2,7 +2,8 @@
 // its translation from matching English: catalogue keys missing or extra
 // and placeholders dropped or invented (words), lesson files, front
 // matter, heading ids, links, boards and exercises that differ from
-// English's (lessons). It reads the files embedded in the binary, so it
+// English's (lessons), and the quiz's first problem (quiz.Load stops at
+// one). It reads the files embedded in the binary, so it
 // sees a translation as the site would serve it. Run from the repository
 // root:
 //
@@ -20,9 +21,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"chesstutor/lessons"
+	"chesstutor/quiz"
 	"chesstutor/words"
 )
 
@@ -55,6 +58,7 @@ type source struct {
 var sources = []source{
 	{"catalogue", catalogueProblems},
 	{"lessons", lessonProblems},
+	{"quiz", quizProblems},
 }
 
 // run checks lang ("" for every language of cat) and writes the report
@@ -134,4 +138,36 @@ func lessonProblems(cat *words.Catalogue, lang string) ([]string, error) {
 		}
 	}
 	return problems, err
+}
+
+// quizProblems is what keeps the quiz in lang from loading. The quiz
+// package stops at its first problem, in whichever language it meets
+// it, so this lists at most one (see quizProblem).
+func quizProblems(_ *words.Catalogue, lang string) ([]string, error) {
+	bank, err := quiz.Load()
+	var langs []string
+	if bank != nil {
+		langs = bank.Languages()
+	}
+	return quizProblem(err, langs, lang)
+}
+
+// quizProblem sorts the quiz's load error: lang's when it names lang's
+// folder, an error of its own when it names English's, nobody's else;
+// without one, a language of the site the quiz lacks is lang's problem.
+func quizProblem(err error, langs []string, lang string) ([]string, error) {
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), "quiz: ")
+		switch {
+		case strings.Contains(msg, "questions/"+lang+"/"), strings.HasSuffix(msg, "questions/"+lang):
+			return []string{"quiz/" + msg}, nil
+		case strings.Contains(msg, "questions/"+words.English+"/"), lang == words.English:
+			return nil, err
+		}
+		return nil, nil // another translation's problem
+	}
+	if !slices.Contains(langs, lang) {
+		return []string{fmt.Sprintf("quiz/questions/%s: missing (copy quiz/questions/%s and translate it)", lang, words.English)}, nil
+	}
+	return nil, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -131,5 +132,34 @@ func TestUnknownLanguage(t *testing.T) {
 	status, out := check(t, locales(t), "de")
 	if status != 2 || !strings.Contains(out, `does not speak "de"; it speaks en, es, ru`) || !strings.Contains(out, "Adding a language") {
 		t.Errorf("status %d\n%s", status, out)
+	}
+}
+
+// TestQuizProblemIsItsLanguages: the quiz stops at its first problem; it
+// is listed under the language whose folder it names, and a language the
+// site speaks without questions is missing them.
+func TestQuizProblemIsItsLanguages(t *testing.T) {
+	esErr := errors.New(`quiz: questions/es/board.json: question 2 ("board-queen-colour"): the fen differs from English`)
+	tests := []struct {
+		name    string
+		err     error
+		langs   []string
+		lang    string
+		want    string
+		wantErr bool
+	}{
+		{"its own", esErr, nil, "es", `quiz/questions/es/board.json: question 2 ("board-queen-colour"): the fen differs from English`, false},
+		{"another's", esErr, nil, "ru", "", false},
+		{"English's", errors.New("quiz: questions/en/board.json: question 1: bad FEN"), nil, "ru", "", true},
+		{"no folder", nil, []string{"en", "es"}, "ru", "quiz/questions/ru: missing (copy quiz/questions/en and translate it)", false},
+		{"sound", nil, []string{"en", "es", "ru"}, "ru", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := quizProblem(tt.err, tt.langs, tt.lang)
+			if strings.Join(got, "\n") != tt.want || (err != nil) != tt.wantErr {
+				t.Errorf("got %q, %v; want %q (error %v)", got, err, tt.want, tt.wantErr)
+			}
+		})
 	}
 }
