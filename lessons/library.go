@@ -46,14 +46,7 @@ func loadLibrary(fsys fs.FS, cat *words.Catalogue) (*Library, error) {
 		}
 	}
 	for _, code := range codes {
-		sub, err := fs.Sub(fsys, code)
-		if err != nil {
-			return nil, err
-		}
-		if names, _ := fs.Glob(sub, "*.md"); len(names) == 0 {
-			return nil, fmt.Errorf("lessons: the site speaks %q but lessons/%s holds no lessons", code, code)
-		}
-		c, err := load(sub, code, cat.For(code))
+		c, err := loadCourse(fsys, cat, code)
 		if err != nil {
 			return nil, err
 		}
@@ -89,6 +82,42 @@ func loadLibrary(fsys fs.FS, cat *words.Catalogue) (*Library, error) {
 		lib.courses[words.Pseudo] = c
 	}
 	return lib, nil
+}
+
+// loadCourse renders one language's folder of fsys with that language's
+// words.
+func loadCourse(fsys fs.FS, cat *words.Catalogue, code string) (*Course, error) {
+	sub, err := fs.Sub(fsys, code)
+	if err != nil {
+		return nil, err
+	}
+	if names, _ := fs.Glob(sub, "*.md"); len(names) == 0 {
+		return nil, fmt.Errorf("lessons: the site speaks %q but lessons/%s holds no lessons", code, code)
+	}
+	return load(sub, code, cat.For(code))
+}
+
+// Check lists everything that keeps the embedded course in lang from
+// loading: the first error that stops its files rendering (a bad FEN, a
+// missing front-matter field), else every way it differs from English
+// other than its words (see compare). LoadLibrary refuses the same
+// things one start-up at a time; Check is for cmd/langcheck, which shows
+// a translator the whole list. An empty list means the course is sound.
+// The error is for English itself failing to load, the yardstick.
+func Check(cat *words.Catalogue, lang string) ([]string, error) {
+	return check(files, cat, lang)
+}
+
+func check(fsys fs.FS, cat *words.Catalogue, lang string) ([]string, error) {
+	en, err := loadCourse(fsys, cat, words.English)
+	if err != nil || lang == words.English {
+		return nil, err
+	}
+	tr, err := loadCourse(fsys, cat, lang)
+	if err != nil {
+		return []string{strings.TrimPrefix(err.Error(), "lessons: ")}, nil
+	}
+	return compare(en, tr), nil
 }
 
 // In returns the course in lang; a language without a course gets English.

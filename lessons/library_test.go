@@ -268,3 +268,42 @@ func TestPseudoLanguageGetsItsWords(t *testing.T) {
 		t.Errorf("the pseudo rook lesson lacks %q", want)
 	}
 }
+
+// TestCheckListsEveryProblem: Check (cmd/langcheck) lists all of a
+// translation's differences at once, where the start-up refuses the
+// library; a file that cannot render is one problem; the embedded
+// translations have none.
+func TestCheckListsEveryProblem(t *testing.T) {
+	cat := words.Default()
+	for _, code := range []string{"en", "es", "ru"} {
+		problems, err := Check(cat, code)
+		if err != nil || len(problems) != 0 {
+			t.Errorf("Check(%s) = %q, %v", code, problems, err)
+		}
+	}
+	es := edit("01-a.md", "(/learn/b)", "(/learn/c)")
+	es["02-b.md"] = edit("02-b.md", "order: 2", "order: 3")["02-b.md"]
+	delete(es, "rules.md")
+	problems, err := check(library(es), cat, "es")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"es/rules.md: missing (English has en/rules.md)",
+		"es/01-a.md: links to /learn/c, English to /learn/b",
+		`es/02-b.md:1: order is "3", English has "2"`,
+	}
+	if strings.Join(problems, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(problems, "\n"), strings.Join(want, "\n"))
+	}
+	problems, err = check(library(edit("01-a.md", "fen: 8/8/8/8/4R3/8/8/8 w - - 0 1\nhighlight", "fen: 8/8/8/8/4R3/8/8 w - - 0 1\nhighlight")), cat, "es")
+	if err != nil || len(problems) != 1 || !strings.HasPrefix(problems[0], "es/01-a.md:") || !strings.Contains(problems[0], "FEN") {
+		t.Errorf("a board that cannot render: %q, %v", problems, err)
+	}
+	broken := library(spanish())
+	delete(broken, "en/01-a.md")
+	broken["en/02-b.md"] = &fstest.MapFile{Data: []byte("no front matter")}
+	if _, err := check(broken, cat, "es"); err == nil {
+		t.Error("a broken English course is not an error")
+	}
+}

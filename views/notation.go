@@ -30,6 +30,15 @@ func NotationTable(w *words.Words, style string) chess.Letters {
 // (the JSON the layout hands scripts in data-notation: the style and the
 // table by English letter, for public/js/notation.js).
 func notationFuncs(w *words.Words, style string) template.FuncMap {
+	data := notationJSON(w, style)
+	return template.FuncMap{
+		"san":      NotationTable(w, style).Write,
+		"notation": func() string { return data },
+	}
+}
+
+// notationJSON is the style and its table for notation.js.
+func notationJSON(w *words.Words, style string) string {
 	table := NotationTable(w, style)
 	data, err := json.Marshal(struct {
 		Style   string            `json:"style"`
@@ -41,8 +50,5 @@ func notationFuncs(w *words.Words, style string) template.FuncMap {
 	if err != nil {
 		panic(err) // a map of strings always marshals
 	}
-	return template.FuncMap{
-		"san":      table.Write,
-		"notation": func() string { return string(data) },
-	}
+	return string(data)
 }

@@ -7,13 +7,16 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
 	"io/fs"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
+	"text/template/parse"
 
 	"chesstutor/public"
 	"chesstutor/words"
@@ -75,22 +78,13 @@ func Funcs(w *words.Words) template.FuncMap {
 			}
 			return p
 		},
-		"date":      w.Date,
-		"t":         w.T,
-		"th":        w.HTML,
-		"msg":       w.Msg,
-		"lang":      w.Lang,
-		"languages": w.Catalogue().Languages,
-		"scriptWords": func(prefixes ...string) (string, error) {
-			all := map[string]any{}
-			for _, p := range prefixes {
-				for k, v := range w.Script(p) {
-					all[k] = v
-				}
-			}
-			b, err := json.Marshal(all)
-			return string(b), err
-		},
+		"date":        w.Date,
+		"t":           w.T,
+		"th":          w.HTML,
+		"msg":         w.Msg,
+		"lang":        w.Lang,
+		"languages":   w.Catalogue().Languages,
+		"scriptWords": func(prefixes ...string) (string, error) { return scriptWords(w, prefixes...) },
 		"percent": func(part, whole int) int {
 			if whole <= 0 {
 				return 0
@@ -104,6 +98,192 @@ func Funcs(w *words.Words) template.FuncMap {
 	return fm
 }
 
+// scriptWords is the JSON of the words under prefixes, for a page's script.
+func scriptWords(w *words.Words, prefixes ...string) (string, error) {
+	all := map[string]any{}
+	for _, p := range prefixes {
+		for k, v := range w.Script(p) {
+			all[k] = v
+		}
+	}
+	b, err := json.Marshal(all)
+	return string(b), err
+}
+
+// foldWords replaces, in every template of set, each call whose result
+// depends on nothing but the set's language and notation style — {{t
+// "key"}} without arguments, {{scriptWords "prefix." …}}, {{boardWords}},
+// {{notation}} — with its result as a string constant. The words are then looked up once, when the
+// language's templates are parsed, instead of through reflection on every
+// request: a page in any language costs what the English-only page did
+// (issue 31, BenchmarkRenderPages). html/template escapes the constant
+// for where it stands just as it escaped the call's result, so the page
+// is the same byte for byte. It must run before the set first executes
+// (html/template escapes the trees then).
+func foldWords(set *template.Template, w *words.Words, style string) error {
+	fold := map[string]func(args []string) (string, bool, error){
+		"t": func(args []string) (string, bool, error) {
+			if len(args) != 1 {
+				return "", false, nil // named arguments come from the page's data
+			}
+			return w.T(args[0]), true, nil
+		},
+		"scriptWords": func(args []string) (string, bool, error) {
+			s, err := scriptWords(w, args...)
+			return s, true, err
+		},
+		"boardWords": func(args []string) (string, bool, error) { return BoardWords(w), len(args) == 0, nil },
+		"notation":   func(args []string) (string, bool, error) { return notationJSON(w, style), len(args) == 0, nil },
+	}
+	var err error
+	var walk func(n parse.Node)
+	walk = func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.ListNode:
+			if n != nil {
+				for _, c := range n.Nodes {
+					walk(c)
+				}
+			}
+		case *parse.ActionNode:
+			walk(n.Pipe)
+		case *parse.PipeNode:
+			if n != nil {
+				for _, c := range n.Cmds {
+					walk(c)
+				}
+			}
+		case *parse.CommandNode:
+			if s, ok, ferr := foldCommand(n, fold); ferr != nil {
+				err = ferr
+			} else if ok {
+				n.Args = []parse.Node{&parse.StringNode{NodeType: parse.NodeString, Pos: n.Pos, Quoted: strconv.Quote(s), Text: s}}
+				return
+			}
+			for _, a := range n.Args {
+				walk(a)
+			}
+		case *parse.ChainNode:
+			walk(n.Node)
+		case *parse.IfNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.RangeNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.WithNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.TemplateNode:
+			walk(n.Pipe)
+		}
+	}
+	for _, t := range set.Templates() {
+		if t.Tree != nil {
+			walk(t.Tree.Root)
+		}
+	}
+	return err
+}
+
+// plainEscapers are html/template's escapers for text and quoted
+// attribute values (its own names for them, see plainWords). A string
+// without any of plainUnsafe's characters passes through them unchanged.
+var plainEscapers = map[string]bool{
+	"_html_template_htmlescaper":   true,
+	"_html_template_attrescaper":   true,
+	"_html_template_rcdataescaper": true,
+}
+
+const plainUnsafe = "\x00\"&'+<>"
+
+// plainWords turns the folded words of a page that its escaping leaves
+// as they are into plain template text, so that rendering them costs no
+// call at all, as the words of the English-only templates did. It runs
+// the page once with no data, which makes html/template escape every
+// template the page uses (and reports a template it cannot escape, so the
+// boot fails instead of a request); then each action left as
+// {{"words" | escaper}}, where the escaper is one of plainEscapers and the
+// words hold no character it would change, becomes the words themselves.
+// Should html/template ever name its escapers otherwise, nothing is
+// turned and the pages stay the same, only slower (TestPlainWords
+// notices). It reports how many actions it turned.
+func plainWords(set *template.Template, entry string) (int, error) {
+	var escErr *template.Error
+	if err := set.ExecuteTemplate(io.Discard, entry, nil); errors.As(err, &escErr) {
+		return 0, err
+	}
+	n := 0
+	var walk func(l *parse.ListNode)
+	walk = func(l *parse.ListNode) {
+		if l == nil {
+			return
+		}
+		for i, node := range l.Nodes {
+			switch node := node.(type) {
+			case *parse.ActionNode:
+				if s, ok := plainAction(node); ok {
+					l.Nodes[i] = &parse.TextNode{NodeType: parse.NodeText, Pos: node.Pos, Text: []byte(s)}
+					n++
+				}
+			case *parse.IfNode:
+				walk(node.List)
+				walk(node.ElseList)
+			case *parse.RangeNode:
+				walk(node.List)
+				walk(node.ElseList)
+			case *parse.WithNode:
+				walk(node.List)
+				walk(node.ElseList)
+			case *parse.ListNode:
+				walk(node)
+			}
+		}
+	}
+	for _, t := range set.Templates() {
+		if t.Tree != nil {
+			walk(t.Tree.Root)
+		}
+	}
+	return n, nil
+}
+
+// plainAction is the words of {{"words" | escaper}} when the escaper
+// would leave them as they are.
+func plainAction(a *parse.ActionNode) (string, bool) {
+	p := a.Pipe
+	if p == nil || len(p.Decl) > 0 || len(p.Cmds) != 2 || len(p.Cmds[0].Args) != 1 || len(p.Cmds[1].Args) != 1 {
+		return "", false
+	}
+	s, ok := p.Cmds[0].Args[0].(*parse.StringNode)
+	esc, isIdent := p.Cmds[1].Args[0].(*parse.IdentifierNode)
+	if !ok || !isIdent || !plainEscapers[esc.Ident] || strings.ContainsAny(s.Text, plainUnsafe) {
+		return "", false
+	}
+	return s.Text, true
+}
+
+// foldCommand is the result of a command of fold whose arguments are all
+// string constants.
+func foldCommand(c *parse.CommandNode, fold map[string]func([]string) (string, bool, error)) (string, bool, error) {
+	id, ok := c.Args[0].(*parse.IdentifierNode)
+	if !ok || fold[id.Ident] == nil {
+		return "", false, nil
+	}
+	var args []string
+	for _, a := range c.Args[1:] {
+		s, ok := a.(*parse.StringNode)
+		if !ok {
+			return "", false, nil
+		}
+		args = append(args, s.Text)
+	}
+	return fold[id.Ident](args)
+}
+
 // soundURL is the hashed URL of public/sounds/<name>.wav, or "" when the
 // site has no such sound (pages then name none and play none).
 func soundURL(name string) string {
@@ -114,10 +294,24 @@ func soundURL(name string) string {
 	return public.URL(p)
 }
 
+// Option changes how New prepares the pages.
+type Option func(*options)
+
+type options struct{ unfolded bool }
+
+// Unfolded leaves every word a call made on each request, as the
+// templates are written (no foldWords): a test serves the site both ways
+// to prove that folding changes no page.
+func Unfolded() Option { return func(o *options) { o.unfolded = true } }
+
 // New parses the layout, the partials and every page once for each of
 // the catalogue's languages; each page also gets a copy whose moves are
 // written with the language's letters.
-func New(cat *words.Catalogue) (*Renderer, error) {
+func New(cat *words.Catalogue, opts ...Option) (*Renderer, error) {
+	var o options
+	for _, f := range opts {
+		f(&o)
+	}
 	r := &Renderer{sets: map[string]map[string]*template.Template{}, cat: cat}
 	langs := cat.Languages()
 	if cat.Supported(words.Pseudo) {
@@ -136,6 +330,18 @@ func New(cat *words.Catalogue) (*Renderer, error) {
 				return nil, fmt.Errorf("views: page %s: %w", name, err)
 			}
 			letters[name] = c.Funcs(notationFuncs(w, NotationLetters))
+		}
+		if !o.unfolded {
+			for style, set := range map[string]map[string]*template.Template{NotationFigurine: pages, NotationLetters: letters} {
+				for name, t := range set {
+					if err := foldWords(t, w, style); err != nil {
+						return nil, fmt.Errorf("views: page %s: %w", name, err)
+					}
+					if _, err := plainWords(t, "layout.html"); err != nil {
+						return nil, fmt.Errorf("views: page %s: %w", name, err)
+					}
+				}
+			}
 		}
 		r.sets[l.Code] = pages
 		r.sets[l.Code+"/"+NotationLetters] = letters
