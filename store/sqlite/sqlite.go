@@ -39,6 +39,16 @@ type SQLite struct {
 
 var _ store.Store = (*SQLite)(nil)
 
+// Options change how OpenWith prepares the database. The zero value is
+// what the site runs with.
+type Options struct {
+	// Unsynced never waits for the disk on commit (synchronous(OFF)): a
+	// power cut could lose committed writes. It is for tests only, whose
+	// databases are thrown away and which would otherwise spend most of
+	// their time in fsync.
+	Unsynced bool
+}
+
 // Open opens (creating if needed) the SQLite database at path, applies any
 // migrations that have not run yet and returns the store.
 //
@@ -49,6 +59,11 @@ var _ store.Store = (*SQLite)(nil)
 // _txlock=immediate takes the write lock at BEGIN, so two read-then-write
 // transactions never deadlock on lock upgrade.
 func Open(ctx context.Context, path string) (*SQLite, error) {
+	return OpenWith(ctx, path, Options{})
+}
+
+// OpenWith is Open with options; see Options.
+func OpenWith(ctx context.Context, path string, opt Options) (*SQLite, error) {
 	if path == "" {
 		return nil, fmt.Errorf("sqlite: open: empty database path")
 	}
@@ -61,7 +76,11 @@ func Open(ctx context.Context, path string) (*SQLite, error) {
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "synchronous(FULL)")
+	if opt.Unsynced {
+		q.Add("_pragma", "synchronous(OFF)")
+	} else {
+		q.Add("_pragma", "synchronous(FULL)")
+	}
 	q.Set("_txlock", "immediate")
 	dsn := "file:" + path + "?" + q.Encode()
 

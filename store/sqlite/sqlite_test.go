@@ -22,9 +22,10 @@ func TestContract(t *testing.T) {
 	})
 }
 
+// openTemp opens a test database, unsynced (see Options).
 func openTemp(t *testing.T, path string) *SQLite {
 	t.Helper()
-	s, err := Open(context.Background(), path)
+	s, err := OpenWith(context.Background(), path, Options{Unsynced: true})
 	if err != nil {
 		t.Fatalf("Open(%s): %v", path, err)
 	}
