@@ -92,6 +92,7 @@ func wrongAnswer(q *quiz.Question) url.Values {
 }
 
 func TestQuizFullRoundWithForms(t *testing.T) {
+	t.Parallel()
 	c := newQuizClient(t)
 	id := c.startQuiz(t)
 	r := c.round(id)
@@ -157,6 +158,7 @@ func TestQuizFullRoundWithForms(t *testing.T) {
 }
 
 func TestQuizSquareToggleWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	c := newQuizClient(t)
 	id := c.startQuiz(t)
 	r := c.round(id)
@@ -190,6 +192,7 @@ func TestQuizSquareToggleWithoutJavaScript(t *testing.T) {
 }
 
 func TestQuizAPI(t *testing.T) {
+	t.Parallel()
 	c := newQuizClient(t)
 	id := c.startQuiz(t)
 	r := c.round(id)
@@ -244,6 +247,7 @@ func TestQuizAPI(t *testing.T) {
 }
 
 func TestQuizOtherVisitorsRound(t *testing.T) {
+	t.Parallel()
 	alice := newQuizClient(t)
 	id := alice.startQuiz(t)
 	bob := quizClientOn(t, alice.site) // same site, Bob's own cookie
@@ -256,6 +260,7 @@ func TestQuizOtherVisitorsRound(t *testing.T) {
 }
 
 func TestQuizFormBadAnswer(t *testing.T) {
+	t.Parallel()
 	c := newQuizClient(t)
 	id := c.startQuiz(t)
 	rec := c.form("/quiz/rounds/"+id+"/questions/1", url.Values{"action": {"answer"}})
