@@ -223,7 +223,7 @@ func TestLevelsThreeUpKeepTheQueen(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lim := Limits{}
+			lim := byWork
 			if p.Depth == 0 {
 				lim.Nodes = 100_000
 			}
@@ -256,7 +256,7 @@ func TestLevelOneTakesAHangingQueenMostOfTheTime(t *testing.T) {
 		const tries = 40
 		for seed := range tries {
 			s.SetSeed(uint64(seed))
-			m, _, err := s.PlayLevel(context.Background(), pos, nil, 1, Limits{})
+			m, _, err := s.PlayLevel(context.Background(), pos, nil, 1, byWork)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -280,7 +280,7 @@ func TestLevelOneSometimesMissesMateInOne(t *testing.T) {
 	const tries = 60
 	for seed := range tries {
 		s.SetSeed(uint64(seed))
-		m, _, err := s.PlayLevel(context.Background(), pos, nil, 1, Limits{})
+		m, _, err := s.PlayLevel(context.Background(), pos, nil, 1, byWork)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -296,17 +296,20 @@ func TestLevelOneSometimesMissesMateInOne(t *testing.T) {
 	// is never missed.
 	for seed := range 10 {
 		s.SetSeed(uint64(seed))
-		m, _, _ := s.PlayLevel(context.Background(), pos, nil, 5, Limits{})
+		m, _, _ := s.PlayLevel(context.Background(), pos, nil, 5, byWork)
 		if m.UCI() != "a1a8" {
 			t.Errorf("level 5 (seed %d) played %s, not the mate in one", seed, m.UCI())
 		}
 	}
 }
 
-// TestWeakLevelsPlayLegalMovesAndRepeatWithASeed is not parallel: the
-// levels' searches are bounded by depth, but a level's own thinking time
-// still caps them, and a repeat only repeats when neither search hits it.
+// byWork bounds a level's search by its depth and a node budget larger
+// than any of levels 1-6 reaches, never by its thinking time: a seeded
+// level then plays the same move however busy the machine is.
+var byWork = Limits{Nodes: 50_000_000}
+
 func TestWeakLevelsPlayLegalMovesAndRepeatWithASeed(t *testing.T) {
+	t.Parallel()
 	seeds := 6
 	if testing.Short() {
 		seeds = 2
@@ -324,13 +327,13 @@ func TestWeakLevelsPlayLegalMovesAndRepeatWithASeed(t *testing.T) {
 			for seed := range seeds {
 				s.Clear()
 				s.SetSeed(uint64(seed))
-				m, _, err := s.PlayLevel(context.Background(), pos, nil, level, Limits{})
+				m, _, err := s.PlayLevel(context.Background(), pos, nil, level, byWork)
 				if err != nil || !pos.IsLegal(m) {
 					t.Fatalf("level %d (seed %d): move %s, err %v in %s", level, seed, m, err, fen)
 				}
 				s.Clear()
 				s.SetSeed(uint64(seed))
-				again, _, _ := s.PlayLevel(context.Background(), pos, nil, level, Limits{})
+				again, _, _ := s.PlayLevel(context.Background(), pos, nil, level, byWork)
 				if again != m {
 					t.Errorf("level %d (seed %d) played %s, then %s with the same seed in %s", level, seed, m.UCI(), again.UCI(), fen)
 				}
