@@ -17,7 +17,7 @@ type Level struct {
 	Description string
 	// Rating is the level's approximate playing rating, from matches
 	// against Stockfish and the levels' loss per move judged by it (see
-	// the README's calibration table).
+	// the calibration table in docs/levels.md).
 	Rating int
 }
 
