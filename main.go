@@ -38,7 +38,7 @@ type config struct {
 	apiRate  float64
 	apiBurst int
 
-	// Abuse resistance (N8), see README "Performance and limits".
+	// Abuse resistance (N8), see docs/performance.md.
 	limits         handlers.Limits // the per-address fields
 	trustedProxies string
 	maxGames       int

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"chesstutor/handlers"
-	"chesstutor/store/sqlite"
+	"chesstutor/internal/sqlitetest"
 )
 
 // TestOpenStoreChoosesByDB: a path opens SQLite; a postgres:// DSN goes to
@@ -58,11 +58,7 @@ func TestAbuseFlags(t *testing.T) {
 
 func TestCookieKeys(t *testing.T) {
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "keys.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := sqlitetest.New(t)
 	t.Setenv("CHESS_COOKIE_KEY", "")
 	first, err := cookieKeys(ctx, st)
 	if err != nil || len(first) != 1 || len(first[0]) != handlers.CookieKeyBytes {

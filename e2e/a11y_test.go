@@ -123,6 +123,7 @@ func runAxe(t *testing.T, b *Browser, script string) []axeViolation {
 // dark schemes: no serious or critical violation may remain. Lesser ones
 // are logged so they stay visible.
 func TestAccessibilityAudit(t *testing.T) {
+	requireE2E(t) // before axe-core: under -short nothing of npm is needed
 	script := axeScript(t)
 	srv := newServer(t)
 	for _, scheme := range []string{"light", "dark"} {

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"chesstutor/chess"
-	"chesstutor/store/sqlite"
+	"chesstutor/internal/sqlitetest"
 	"chesstutor/words"
 )
 
@@ -58,11 +58,7 @@ func oldDatabase(t *testing.T) (*Service, oldAnswers) {
 		t.Fatal(err)
 	}
 	raw.Close()
-	st, err := sqlite.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqlitetest.Open(t, path)
 	var want oldAnswers
 	b, err := os.ReadFile(filepath.Join("testdata", "v4-answers.json"))
 	if err != nil {

@@ -3,7 +3,6 @@ package games
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -12,6 +11,7 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/chess/engine"
+	"chesstutor/internal/sqlitetest"
 	"chesstutor/store/sqlite"
 )
 
@@ -71,11 +71,7 @@ type env struct {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "games.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqlitetest.New(t)
 	for _, v := range []string{visitor, "fedcba9876543210fedcba9876543210"} {
 		if err := st.EnsureVisitor(ctx, v); err != nil {
 			t.Fatal(err)

@@ -107,7 +107,7 @@ type ClockSetting struct {
 const statusActive = "active"
 
 // apiStatus is the API's status of a finished game, by method. These are
-// machine values fixed by the API (README, "HTTP API") and kept apart from
+// machine values fixed by the API (docs/api.md) and kept apart from
 // the words of sentences, so rewording never changes an answer; storage
 // holds chess.Method codes instead.
 var apiStatus = map[chess.Method]string{

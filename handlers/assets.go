@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 
@@ -23,9 +24,13 @@ type asset struct {
 	raw, gz     []byte // gz is nil when compressing does not pay
 }
 
-// loadAssets reads every public file into memory, with a gzip copy of the
-// text ones.
-func loadAssets() (map[string]asset, error) {
+// loadAssets returns every public file in memory, with a gzip copy of the
+// text ones. The files are embedded, so they are read and compressed once
+// per process and the map is shared by every Handler (the tests build
+// dozens); nothing writes to it after this.
+var loadAssets = sync.OnceValues(readAssets)
+
+func readAssets() (map[string]asset, error) {
 	out := map[string]asset{}
 	err := fs.WalkDir(public.Files, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

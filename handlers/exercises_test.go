@@ -63,6 +63,7 @@ func strList(v any) string {
 }
 
 func TestCheckExerciseAPI(t *testing.T) {
+	t.Parallel()
 	c := newExerciseClient(t)
 	ex, ok := c.course.Exercise("en-passant-available")
 	if !ok {
@@ -99,6 +100,7 @@ func TestCheckExerciseAPI(t *testing.T) {
 }
 
 func TestCheckExerciseAPIErrors(t *testing.T) {
+	t.Parallel()
 	c := newExerciseClient(t)
 	many := make([]string, 10000)
 	for i := range many {
@@ -142,6 +144,7 @@ func TestCheckExerciseAPIErrors(t *testing.T) {
 // square button posts the form, the server toggles the mark and redirects
 // to the page with the marks in the query; Check grades and stores.
 func TestPracticeFormWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	c := newExerciseClient(t)
 	ex, _ := c.course.Exercise("check-king-escapes")
 	page := "/learn/" + ex.Lesson + "/practice?ex=" + ex.ID
@@ -218,6 +221,7 @@ func TestPracticeFormWithoutJavaScript(t *testing.T) {
 }
 
 func TestPracticeOverview(t *testing.T) {
+	t.Parallel()
 	c := newExerciseClient(t)
 	body := c.get("/practice", http.StatusOK)
 	for _, ex := range c.course.Exercises() {

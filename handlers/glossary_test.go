@@ -7,6 +7,7 @@ import (
 )
 
 func TestGlossary(t *testing.T) {
+	t.Parallel()
 	c := newLessonClient(t)
 	body := c.get("/glossary", http.StatusOK)
 	for _, word := range []string{"Arbiter", "Develop", "Gain time", "Fork", "Pin", "Perpetual check", `<dl>`} {

@@ -35,6 +35,7 @@ var (
 // script and with frame-ancestors, nosniff, a Referrer-Policy, no version
 // banner; and that no page carries inline script or event handlers (N2).
 func TestSecurityHeadersEverywhere(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, siteOptions{logLevel: slog.LevelWarn})
 	v := s.visitor(t)
 	game := v.newGame(t, `{"mode":"friend"}`)
@@ -136,6 +137,7 @@ func checkNoInlineScript(t *testing.T, path, body string) {
 // TestVisitorCookieFlags checks the cookie: HttpOnly, SameSite=Lax, the
 // whole site, long-lived, Secure behind TLS and not over plain HTTP (N2).
 func TestVisitorCookieFlags(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, siteOptions{logLevel: slog.LevelWarn})
 	for _, tlsOn := range []bool{false, true} {
 		req := httptest.NewRequest("GET", "/", nil)
@@ -172,6 +174,7 @@ func TestVisitorCookieFlags(t *testing.T) {
 // closed under the site) and checks the pages and JSON errors carry a
 // sentence for a person and no stack trace, error detail or version.
 func TestErrorPagesRevealNothing(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, siteOptions{logLevel: slog.LevelWarn})
 	v := s.visitor(t)
 	check := func(what string, rec *httptest.ResponseRecorder, status int) {

@@ -34,6 +34,7 @@ const xss = `<script>alert(1)</script>`
 // oversized and malicious values: each gets the right 4xx with a clear
 // message, nothing is stored, and nothing panics (N2, H1).
 func TestHostileInput(t *testing.T) {
+	t.Parallel()
 	s := newFullSite(t)
 	v := s.visitor(t)
 	game := v.newGame(t, `{"mode":"friend","clock":"none","pass_screen":false}`)
@@ -239,6 +240,7 @@ func clipText(s string) string {
 // TestReflectedInputIsEscaped checks the pages that show a value from the
 // query string back to the visitor escape it.
 func TestReflectedInputIsEscaped(t *testing.T) {
+	t.Parallel()
 	s := newFullSite(t)
 	v := s.visitor(t)
 	for _, target := range []string{

@@ -13,6 +13,7 @@ import (
 // every action on someone else's game, exactly as for a game that does not
 // exist, and that none of it changes the game (N2, H1).
 func TestOtherVisitorsGameIs404(t *testing.T) {
+	t.Parallel()
 	s := newFullSite(t)
 	owner, other := s.visitor(t), s.visitor(t)
 	id := owner.newGame(t, `{"mode":"friend","clock":"5+0","pass_screen":false}`)
@@ -79,6 +80,7 @@ func TestOtherVisitorsGameIs404(t *testing.T) {
 // solved and quiz rounds and scores stay with their visitor: another
 // visitor sees exactly what a newcomer sees and cannot open the rounds.
 func TestOtherVisitorsProgressAndQuiz(t *testing.T) {
+	t.Parallel()
 	s := newFullSite(t)
 	owner := s.visitor(t)
 	ex := firstSquaresExercise(s.course)
@@ -157,6 +159,7 @@ func pageFor(t *testing.T, v *siteVisitor, path string) string {
 // as 32 hex digits, all different; a forged, malformed or never-issued
 // cookie value gets a fresh id and none of the owner's data (N2).
 func TestVisitorIDs(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for range 2000 {
 		id, err := newVisitorID()

@@ -57,6 +57,7 @@ func missAnswer(key []string, board bool, options []string) []string {
 // TestQuizSparkline: after two rounds the quiz page and the home page
 // draw the scores as a small SVG on the server, named in words.
 func TestQuizSparkline(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, siteOptions{})
 	v := s.visitor(t)
 	finishQuizRound(t, s, v, 6)

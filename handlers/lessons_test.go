@@ -41,6 +41,7 @@ func (c *lessonClient) markDone(slug string) *httptest.ResponseRecorder {
 }
 
 func TestLearnPagesAndProgress(t *testing.T) {
+	t.Parallel()
 	c := newLessonClient(t)
 	learn := c.get("/learn", http.StatusOK)
 	all := c.course.Lessons()
@@ -128,6 +129,7 @@ func TestLearnPagesAndProgress(t *testing.T) {
 // TestNextLessonFinishesTheCourse reads every lesson by its Next button:
 // the last one finishes the course and lands on /learn, which celebrates.
 func TestNextLessonFinishesTheCourse(t *testing.T) {
+	t.Parallel()
 	c := newLessonClient(t)
 	all := c.course.Lessons()
 	for i, l := range all {
@@ -156,6 +158,7 @@ func TestNextLessonFinishesTheCourse(t *testing.T) {
 // TestHomeStartButton: a newcomer's first button opens lesson 1 itself;
 // a visitor with only a quiz score is never told they have not started.
 func TestHomeStartButton(t *testing.T) {
+	t.Parallel()
 	c := newLessonClient(t)
 	all := c.course.Lessons()
 	home := c.get("/", http.StatusOK)
@@ -181,6 +184,7 @@ func TestHomeStartButton(t *testing.T) {
 }
 
 func TestRulesPage(t *testing.T) {
+	t.Parallel()
 	c := newLessonClient(t)
 	page := c.get("/rules", http.StatusOK)
 	for _, want := range []string{"data-board", `href="/learn/castling"`, "Threefold repetition", "<h1>The rules of chess</h1>"} {

@@ -13,6 +13,7 @@ import (
 // Tests of the move and square-name exercises' API and form (issue 15).
 
 func TestMoveExerciseAPI(t *testing.T) {
+	t.Parallel()
 	c := newExerciseClient(t)
 
 	// A wrong mate: the reason comes from the position.
@@ -88,6 +89,7 @@ func TestMoveExerciseAPI(t *testing.T) {
 }
 
 func TestMoveExerciseFormWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	c := newExerciseClient(t)
 	token := csrfToken(cookieID(c.cookie.Value))
 	post := func(page string, v url.Values) string {

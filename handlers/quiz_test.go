@@ -93,6 +93,7 @@ func wrongAnswer(q *quiz.Question) url.Values {
 }
 
 func TestQuizFullRoundWithForms(t *testing.T) {
+	t.Parallel()
 	c := newQuizClient(t)
 	id := c.startQuiz(t)
 	r := c.round(id)
@@ -158,6 +159,7 @@ func TestQuizFullRoundWithForms(t *testing.T) {
 }
 
 func TestQuizSquareToggleWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	c := newQuizClient(t)
 	id := c.startQuiz(t)
 	r := c.round(id)
@@ -191,6 +193,7 @@ func TestQuizSquareToggleWithoutJavaScript(t *testing.T) {
 }
 
 func TestQuizAPI(t *testing.T) {
+	t.Parallel()
 	c := newQuizClient(t)
 	id := c.startQuiz(t)
 	r := c.round(id)
@@ -245,6 +248,7 @@ func TestQuizAPI(t *testing.T) {
 }
 
 func TestQuizOtherVisitorsRound(t *testing.T) {
+	t.Parallel()
 	alice := newQuizClient(t)
 	id := alice.startQuiz(t)
 	bob := quizClientOn(t, alice.site) // same site, Bob's own cookie
@@ -257,6 +261,7 @@ func TestQuizOtherVisitorsRound(t *testing.T) {
 }
 
 func TestQuizFormBadAnswer(t *testing.T) {
+	t.Parallel()
 	c := newQuizClient(t)
 	id := c.startQuiz(t)
 	rec := c.form("/quiz/rounds/"+id+"/questions/1", url.Values{"action": {"answer"}})

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -9,27 +8,13 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"chesstutor/chess/engine"
 )
 
 // newReviewSite is the full site with its review service running until
 // the test ends.
 func newReviewSite(t *testing.T) *fullSite {
 	t.Helper()
-	s := newFullSite(t)
-	site, err := NewSite(SiteConfig{Store: s.st, Engine: engine.NewPool(1, 16), ReviewBudget: 2 * time.Second,
-		Logger: slog.New(slog.NewTextHandler(s.log, &slog.HandlerOptions{Level: slog.LevelWarn})),
-		Limits: Limits{APIRate: 1e6, APIBurst: 1e6}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); site.Reviews.Run(ctx) }()
-	t.Cleanup(func() { stop(); <-done })
-	s.h, s.e = site.Handler, site.Echo
-	return s
+	return newSite(t, siteOptions{limits: Limits{APIRate: 1e6, APIBurst: 1e6}, logLevel: slog.LevelWarn, reviews: true})
 }
 
 // playSAN plays the moves in a game of v's.
@@ -56,6 +41,7 @@ func (v *siteVisitor) waitDone(t *testing.T, id string) map[string]any {
 }
 
 func TestReviewAPI(t *testing.T) {
+	t.Parallel()
 	s := newReviewSite(t)
 	v := s.visitor(t)
 	id := v.newGame(t, `{"mode":"friend","clock":"none","pass_screen":false}`)
@@ -121,6 +107,7 @@ func TestReviewAPI(t *testing.T) {
 }
 
 func TestReviewPage(t *testing.T) {
+	t.Parallel()
 	s := newReviewSite(t)
 	v := s.visitor(t)
 	id := v.newGame(t, `{"mode":"friend","clock":"none","pass_screen":false}`)
@@ -168,6 +155,7 @@ func TestReviewPage(t *testing.T) {
 }
 
 func TestHintsAndThreats(t *testing.T) {
+	t.Parallel()
 	s := newReviewSite(t)
 	v := s.visitor(t)
 	id := v.newGame(t, `{"mode":"computer","color":"white","level":1,"clock":"none"}`)

@@ -10,6 +10,7 @@ import (
 // The board colour form stores a cookie, sends the visitor back to a page
 // of this site only, and refuses values outside the list (N4).
 func TestBoardThemeForm(t *testing.T) {
+	t.Parallel()
 	site := newFullSite(t)
 	v := site.visitor(t)
 
@@ -50,6 +51,7 @@ func TestBoardThemeForm(t *testing.T) {
 // Pages answer with an ETag and revalidate; an unchanged page is a 304.
 // Live game pages are never stored.
 func TestPagesRevalidateWithETag(t *testing.T) {
+	t.Parallel()
 	site := newFullSite(t)
 	v := site.visitor(t)
 	first := site.serve(httpGet("/learn/rook", v))

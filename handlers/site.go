@@ -44,6 +44,10 @@ type SiteConfig struct {
 	// Words is the catalogue of every visitor-facing sentence; nil means
 	// the embedded one (tests pass one loaded with words.WithPseudo).
 	Words *words.Catalogue
+	// ReviewDepth, when set, bounds a review's searches by depth instead
+	// of by time (tests: the same work on a busy machine as on an idle
+	// one).
+	ReviewDepth int
 }
 
 // Site is the whole site: every route registered on an Echo instance.
@@ -81,7 +85,7 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	var reviews *review.Service
 	if an, ok := cfg.Engine.(review.Engine); ok {
 		reviews = review.NewService(review.ServiceConfig{Store: cfg.Store, Hints: cfg.Store, Games: gs, Engine: an,
-			Budget: cfg.ReviewBudget, Logger: cfg.Logger})
+			Budget: cfg.ReviewBudget, Depth: cfg.ReviewDepth, Logger: cfg.Logger})
 	}
 	h := New(Deps{
 		Store:      cfg.Store,

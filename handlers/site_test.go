@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chesstutor/chess/engine"
+	"chesstutor/internal/sqlitetest"
 	"chesstutor/internal/testbin"
 	"chesstutor/lessons"
 	"chesstutor/quiz"
@@ -47,31 +48,45 @@ type siteOptions struct {
 	wrapStore func(store.Store) store.Store
 	// words, when set, is the catalogue (the pseudo-language test).
 	words *words.Catalogue
+	// reviews runs the review service until the test ends.
+	reviews bool
 }
+
+// reviewDepth bounds the test site's review and hint searches by depth
+// rather than time: deep enough that a queen left to a knight is a
+// blunder, shallow enough for the short suite.
+const reviewDepth = 8
+
+// testHashMB is the engine's table size in tests: the searches are short,
+// and clearing a large table for every site costs more than they do.
+const testHashMB = 2
 
 // newSite builds the full site on a fresh database in t.TempDir().
 func newSite(t testing.TB, opt siteOptions) *fullSite {
 	t.Helper()
 	dbPath := filepath.Join(t.TempDir(), "site.db")
-	st, err := sqlite.Open(context.Background(), dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqlitetest.Open(t, dbPath)
 	var served store.Store = st
 	if opt.wrapStore != nil {
 		served = opt.wrapStore(st)
 	}
 	logs := &lockedBuffer{}
 	site, err := NewSite(SiteConfig{
-		Store:  served,
-		Engine: engine.NewPool(1, 16),
-		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: opt.logLevel})),
-		Limits: opt.limits,
-		Words:  opt.words,
+		Store:       served,
+		Engine:      engine.NewPool(1, testHashMB),
+		Logger:      slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: opt.logLevel})),
+		Limits:      opt.limits,
+		ReviewDepth: reviewDepth,
+		Words:       opt.words,
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if opt.reviews {
+		ctx, stop := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { defer close(done); site.Reviews.Run(ctx) }()
+		t.Cleanup(func() { stop(); <-done })
 	}
 	h := site.Handler
 	return &fullSite{h: h, e: site.Echo, st: st, dbPath: dbPath, log: logs, course: h.lessons.In(words.English), bank: h.rounds.Bank()}

@@ -69,6 +69,7 @@ func (f *faultyStore) MarkLessonRead(ctx context.Context, visitor, slug string) 
 // included, stays a plain 500. (store/sqlite tests which SQLite codes
 // become which store errors.)
 func TestStorageFaultsAnswer503(t *testing.T) {
+	t.Parallel()
 	var fs *faultyStore
 	site := newSite(t, siteOptions{wrapStore: func(real store.Store) store.Store {
 		fs = &faultyStore{Store: real}

@@ -16,6 +16,7 @@ import (
 // score API.
 
 func TestTrainerScoring(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	st := exercise.TrainerState{View: "white", Mode: exercise.TrainerFind, Seed: 42, Started: start}
 	seen := map[string]bool{}
@@ -62,6 +63,7 @@ func TestTrainerScoring(t *testing.T) {
 }
 
 func TestTrainerWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, siteOptions{})
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	s.h.now = func() time.Time { return now }
@@ -162,6 +164,7 @@ func TestTrainerWithoutJavaScript(t *testing.T) {
 }
 
 func TestTrainerScoreAPI(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, siteOptions{})
 	v := s.visitor(t)
 	out := v.api(t, http.MethodPost, "/api/trainer/scores", `{"view":"white","mode":"find","score":14,"misses":3}`, http.StatusOK)

@@ -3,13 +3,12 @@ package retention
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/internal/sqlitetest"
 	"chesstutor/store"
-	"chesstutor/store/sqlite"
 )
 
 // clock is a fake clock the test moves forward.
@@ -19,11 +18,7 @@ func (c *clock) now() time.Time { return c.t }
 
 func TestSweepWithAFakeClock(t *testing.T) {
 	ctx := context.Background()
-	s, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "retention.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := sqlitetest.New(t)
 	const (
 		alice = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" // a game left unfinished
 		bob   = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" // stored nothing
@@ -88,11 +83,7 @@ func TestSweepWithAFakeClock(t *testing.T) {
 
 func TestRunStopsWithItsContext(t *testing.T) {
 	ctx := context.Background()
-	s, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "run.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := sqlitetest.New(t)
 	const v = "dddddddddddddddddddddddddddddddd"
 	if err := s.EnsureVisitor(ctx, v); err != nil {
 		t.Fatal(err)

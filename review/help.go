@@ -147,7 +147,11 @@ func (s *Service) bestMove(ctx context.Context, st *games.State, pos *chess.Posi
 		history = append(history, p.Hash())
 		p = p.Play(m)
 	}
-	res, err := s.engine.Analyse(ctx, pos, history, hintLimits)
+	lim := hintLimits
+	if s.depth > 0 {
+		lim = engine.Limits{Depth: min(s.depth, hintLimits.Depth)}
+	}
+	res, err := s.engine.Analyse(ctx, pos, history, lim)
 	if err != nil {
 		return chess.NoMove, err
 	}

@@ -3,18 +3,18 @@ package review
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"chesstutor/chess"
 	"chesstutor/chess/engine"
 	"chesstutor/games"
+	"chesstutor/internal/sqlitetest"
 	"chesstutor/store"
-	"chesstutor/store/sqlite"
 )
 
 func TestThreats(t *testing.T) {
+	t.Parallel()
 	sq := func(s string) chess.Square {
 		q, err := chess.ParseSquare(s)
 		if err != nil {
@@ -50,18 +50,15 @@ func TestThreats(t *testing.T) {
 }
 
 func TestHints(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "hints.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := sqlitetest.New(t)
 	if err := st.EnsureVisitor(ctx, testVisitor); err != nil {
 		t.Fatal(err)
 	}
 	pool := engine.NewPool(1, 16)
 	gs := games.New(games.Config{Store: st, Engine: pool})
-	s := NewService(ServiceConfig{Store: st, Hints: st, Games: gs, Engine: pool})
+	s := NewService(ServiceConfig{Store: st, Hints: st, Games: gs, Engine: pool, Depth: testDepth})
 	g, err := gs.Create(ctx, testVisitor, games.NewGame{Mode: "computer", Color: "white", Level: 2, Clock: "none"})
 	if err != nil {
 		t.Fatal(err)

@@ -56,6 +56,7 @@ func reviewGame(t testing.TB, pool *engine.Pool, fen string, sans ...string) *Re
 }
 
 func TestPlantedMistakes(t *testing.T) {
+	t.Parallel()
 	pool := engine.NewPool(1, 16)
 	tests := []struct {
 		name     string
@@ -165,6 +166,7 @@ func TestPlantedMistakes(t *testing.T) {
 // punishing moves are the engine's choice, and a finished checkmate is an
 // evaluation of mate, not a number.
 func TestPlantedGoodMoves(t *testing.T) {
+	t.Parallel()
 	pool := engine.NewPool(1, 16)
 	r := reviewGame(t, pool, "", "e4", "e5", "Nf3", "Qg5", "Nxg5")
 	if m := r.Moves[4]; m.Class != Best || m.Best != chess.NoMove || m.Reason.Code != NoReason {
@@ -194,6 +196,7 @@ func TestPlantedGoodMoves(t *testing.T) {
 // not depend on the machine's load: level 7 at 0.3 s a move, as it once
 // played here, blundered under CI load (19. Nc4 Nxc3).
 func TestStrongQuietGame(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays and reviews a game at depth 8 (a few seconds)")
 	}
@@ -228,6 +231,7 @@ func TestStrongQuietGame(t *testing.T) {
 }
 
 func TestAnalyseStopsAndResumes(t *testing.T) {
+	t.Parallel()
 	pool := engine.NewPool(1, 16)
 	start, moves := plantGame(t, "", "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -370,6 +374,7 @@ func TestReasonJSON(t *testing.T) {
 }
 
 func TestForks(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, fen, move string
 		want            []chess.PieceType
@@ -400,6 +405,7 @@ func TestForks(t *testing.T) {
 // TestFairTradeIsNotHanging: a capture that is recaptured is a trade, not a
 // piece given away, even when the move as a whole was poor.
 func TestFairTradeIsNotHanging(t *testing.T) {
+	t.Parallel()
 	// 1. Nxd6 in the test game trades a knight for a bishop; cxd6 takes back.
 	start, moves := plantGame(t, "", "e3", "e6", "d4", "d5", "Nc3", "Nf6", "Be2", "Nc6", "Nf3", "Bd6", "O-O", "O-O", "Nb5", "e5", "Nxd6", "cxd6")
 	g, err := replay(start, moves)

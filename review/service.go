@@ -42,9 +42,9 @@ type ServiceConfig struct {
 	Engine Engine
 	// Budget is the thinking time for one game (DefaultBudget when zero).
 	Budget time.Duration
-	// Depth, when set, bounds every search by depth instead of by time,
-	// for tests that want the same review on a busy machine as on an idle
-	// one.
+	// Depth, when set, bounds every search (reviews and hints) by depth
+	// instead of by time, for tests that want the same answer on a busy
+	// machine as on an idle one.
 	Depth int
 	// Workers is the number of games reviewed at once (1 when zero). Every
 	// search also waits for a worker of the engine pool, so reviews never

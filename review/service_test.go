@@ -3,12 +3,12 @@ package review
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"chesstutor/chess/engine"
 	"chesstutor/games"
+	"chesstutor/internal/sqlitetest"
 	"chesstutor/store"
 	"chesstutor/store/sqlite"
 )
@@ -20,11 +20,7 @@ const testVisitor = "0123456789abcdef0123456789abcdef"
 func serviceFixture(t *testing.T, sans ...string) (*sqlite.SQLite, *games.Service, string) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "review.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqlitetest.New(t)
 	if err := st.EnsureVisitor(ctx, testVisitor); err != nil {
 		t.Fatal(err)
 	}
@@ -57,10 +53,13 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // stop does, and starts a new service on the same database: the review
 // goes on from the positions already stored and finishes.
 func TestServiceStopsAndResumes(t *testing.T) {
+	t.Parallel()
 	st, gs, id := serviceFixture(t, "e4", "e5", "Nf3", "Nc6", "Bc4", "Nd4", "Nxe5", "Qg5", "Nxf7", "Qxg2", "Rf1", "Qxe4+", "Be2", "Nf3#")
 	pool := engine.NewPool(1, 16)
 	newService := func() *Service {
-		return NewService(ServiceConfig{Store: st, Games: gs, Engine: pool, Depth: 10})
+		// Depth 9 is the shallowest that sees 5. Nxf7 lose the queen's
+		// side of the board: at depth 8 it is only a mistake.
+		return NewService(ServiceConfig{Store: st, Games: gs, Engine: pool, Depth: 9})
 	}
 	ctx := context.Background()
 
@@ -132,8 +131,9 @@ func TestServiceStopsAndResumes(t *testing.T) {
 }
 
 func TestServiceRequests(t *testing.T) {
+	t.Parallel()
 	st, gs, id := serviceFixture(t, "f3", "e5", "g4", "Qh4#")
-	s := NewService(ServiceConfig{Store: st, Games: gs, Engine: engine.NewPool(1, 16), Budget: time.Second})
+	s := NewService(ServiceConfig{Store: st, Games: gs, Engine: engine.NewPool(1, 16), Depth: testDepth})
 	ctx := context.Background()
 	if _, err := s.Get(ctx, testVisitor, id); !errors.Is(err, ErrNotRequested) {
 		t.Errorf("Get before a request: %v, want ErrNotRequested", err)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestAnalyseFindsMate(t *testing.T) {
+	t.Parallel()
 	p := NewPool(1, 1)
 	res, err := p.Analyse(context.Background(), mustFEN(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), nil, Limits{Depth: 4})
 	if err != nil {
@@ -24,6 +25,7 @@ func TestAnalyseFindsMate(t *testing.T) {
 // the score of a real search, not of the one-ply look a timed game search
 // stops at: the same as searching the position after the forced move.
 func TestAnalyseForcedMove(t *testing.T) {
+	t.Parallel()
 	// White is in check from the rook on a1 and must play Kh2.
 	pos := mustFEN(t, "6k1/5ppp/8/8/8/8/5PP1/r5K1 w - - 0 1")
 	if n := len(pos.LegalMoves()); n != 1 {

@@ -21,6 +21,7 @@ func mustFEN(t testing.TB, fen string) *chess.Position {
 }
 
 func TestFindsMate(t *testing.T) {
+	t.Parallel()
 	// Mate lengths were checked with Stockfish 15.1.
 	cases := []struct {
 		name, fen string
@@ -61,11 +62,14 @@ func TestFindsMate(t *testing.T) {
 }
 
 // TestNeverIllegal plays many random games and checks the engine's answer
-// (a very short search) at every position along the way.
+// (a very short search) at every position along the way. The searches are
+// bounded by nodes, not time, so the test does the same work on a busy
+// machine as on an idle one.
 func TestNeverIllegal(t *testing.T) {
+	t.Parallel()
 	games, plies := 40, 80
 	if testing.Short() {
-		games = 7 // go test -short stays near a minute in all (issue 17)
+		games = 7 // go test -short stays within seconds (issues 17, 37)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	s := NewSearcher(4)
@@ -85,7 +89,7 @@ func TestNeverIllegal(t *testing.T) {
 			}
 			// Level play must be legal too.
 			lv := 1 + ply%MaxLevel
-			m, _, err := s.PlayLevel(context.Background(), pos, hist, lv, Limits{Time: 20 * time.Millisecond})
+			m, _, err := s.PlayLevel(context.Background(), pos, hist, lv, Limits{Nodes: 3000})
 			if err != nil || !pos.IsLegal(m) {
 				t.Fatalf("level %d: move %s, err %v in %s", lv, m, err, pos.FEN())
 			}
@@ -99,6 +103,7 @@ func TestNeverIllegal(t *testing.T) {
 }
 
 func TestAvoidsStalemate(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, fen string }{
 		// Qb6 or Qc7 would stalemate; White must find another way.
 		{"queen near cornered king", "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1"},
@@ -114,7 +119,7 @@ func TestAvoidsStalemate(t *testing.T) {
 			for lv := 3; lv <= MaxLevel; lv++ {
 				s := NewSearcher(2)
 				s.SetSeed(uint64(lv))
-				m, _, err := s.PlayLevel(context.Background(), pos, nil, lv, Limits{Time: 200 * time.Millisecond})
+				m, _, err := s.PlayLevel(context.Background(), pos, nil, lv, Limits{Nodes: 200_000})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -201,25 +206,26 @@ func givesQueenAway(pos *chess.Position, m chess.Move) bool {
 }
 
 func TestLevelsThreeUpKeepTheQueen(t *testing.T) {
+	t.Parallel()
 	seeds := 12
 	if testing.Short() {
-		seeds = 4
+		seeds = 2
 	}
 	s := NewSearcher(4)
 	for _, fen := range queenPositions {
 		pos := mustFEN(t, fen)
 		// Levels 4–7 are blind to some captures two replies deep; level
 		// 8 is not blind. A level that thinks for a fixed time (7) is
-		// cut short here: its blind spots do not depend on how long it
-		// thinks.
+		// cut short here, by nodes (about 40 ms on an idle machine): its
+		// blind spots do not depend on how long it thinks.
 		for level := 3; level <= 7; level++ {
 			p, err := levelFor(level)
 			if err != nil {
 				t.Fatal(err)
 			}
-			lim := Limits{}
+			lim := byWork
 			if p.Depth == 0 {
-				lim.Time = 100 * time.Millisecond
+				lim.Nodes = 100_000
 			}
 			for seed := range seeds {
 				s.SetSeed(uint64(seed))
@@ -236,6 +242,7 @@ func TestLevelsThreeUpKeepTheQueen(t *testing.T) {
 }
 
 func TestLevelOneTakesAHangingQueenMostOfTheTime(t *testing.T) {
+	t.Parallel()
 	// The opponent's queen stands where a piece can take it for nothing.
 	cases := []string{
 		"rnb1kbnr/pppp1ppp/8/4p3/4P3/5q2/PPPP1PPP/RNBQKB1R w KQkq - 0 4",      // g2xf3 or Qd1xf3
@@ -249,7 +256,7 @@ func TestLevelOneTakesAHangingQueenMostOfTheTime(t *testing.T) {
 		const tries = 40
 		for seed := range tries {
 			s.SetSeed(uint64(seed))
-			m, _, err := s.PlayLevel(context.Background(), pos, nil, 1, Limits{})
+			m, _, err := s.PlayLevel(context.Background(), pos, nil, 1, byWork)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -265,6 +272,7 @@ func TestLevelOneTakesAHangingQueenMostOfTheTime(t *testing.T) {
 }
 
 func TestLevelOneSometimesMissesMateInOne(t *testing.T) {
+	t.Parallel()
 	// Ra8 mates; a new player sees it most of the time, not always.
 	pos := mustFEN(t, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
 	s := NewSearcher(4)
@@ -272,7 +280,7 @@ func TestLevelOneSometimesMissesMateInOne(t *testing.T) {
 	const tries = 60
 	for seed := range tries {
 		s.SetSeed(uint64(seed))
-		m, _, err := s.PlayLevel(context.Background(), pos, nil, 1, Limits{})
+		m, _, err := s.PlayLevel(context.Background(), pos, nil, 1, byWork)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -288,14 +296,20 @@ func TestLevelOneSometimesMissesMateInOne(t *testing.T) {
 	// is never missed.
 	for seed := range 10 {
 		s.SetSeed(uint64(seed))
-		m, _, _ := s.PlayLevel(context.Background(), pos, nil, 5, Limits{})
+		m, _, _ := s.PlayLevel(context.Background(), pos, nil, 5, byWork)
 		if m.UCI() != "a1a8" {
 			t.Errorf("level 5 (seed %d) played %s, not the mate in one", seed, m.UCI())
 		}
 	}
 }
 
+// byWork bounds a level's search by its depth and a node budget larger
+// than any of levels 1-6 reaches, never by its thinking time: a seeded
+// level then plays the same move however busy the machine is.
+var byWork = Limits{Nodes: 50_000_000}
+
 func TestWeakLevelsPlayLegalMovesAndRepeatWithASeed(t *testing.T) {
+	t.Parallel()
 	seeds := 6
 	if testing.Short() {
 		seeds = 2
@@ -313,13 +327,13 @@ func TestWeakLevelsPlayLegalMovesAndRepeatWithASeed(t *testing.T) {
 			for seed := range seeds {
 				s.Clear()
 				s.SetSeed(uint64(seed))
-				m, _, err := s.PlayLevel(context.Background(), pos, nil, level, Limits{})
+				m, _, err := s.PlayLevel(context.Background(), pos, nil, level, byWork)
 				if err != nil || !pos.IsLegal(m) {
 					t.Fatalf("level %d (seed %d): move %s, err %v in %s", level, seed, m, err, fen)
 				}
 				s.Clear()
 				s.SetSeed(uint64(seed))
-				again, _, _ := s.PlayLevel(context.Background(), pos, nil, level, Limits{})
+				again, _, _ := s.PlayLevel(context.Background(), pos, nil, level, byWork)
 				if again != m {
 					t.Errorf("level %d (seed %d) played %s, then %s with the same seed in %s", level, seed, m.UCI(), again.UCI(), fen)
 				}
@@ -339,6 +353,7 @@ func TestLevelRatingsClimb(t *testing.T) {
 }
 
 func TestRepetitionIsDraw(t *testing.T) {
+	t.Parallel()
 	// Black is two rooks down. The position after Kh8 has already occurred
 	// twice, so Kh8 repeats it a third time: a draw (R8), Black's best.
 	root := mustFEN(t, "6k1/8/8/8/8/8/8/RR4K1 b - - 10 60")
@@ -361,6 +376,7 @@ func TestRepetitionIsDraw(t *testing.T) {
 }
 
 func TestFiftyMoveRule(t *testing.T) {
+	t.Parallel()
 	// A rook up, but the clock stands at 99 half-moves: any non-pawn,
 	// non-capture move draws, except a mate, which stands (R8).
 	pos := mustFEN(t, "7k/8/6K1/8/8/8/8/R7 w - - 99 80")
@@ -448,6 +464,9 @@ func TestPoolCancellation(t *testing.T) {
 }
 
 func TestPoolCountsWaitingAndDeadline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures the pool's deadlines on the clock (two level-8 budgets): runs without -short")
+	}
 	pos := mustFEN(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 9")
 	p := NewPool(1, 4)
 	budget := LevelBudget(8)
@@ -541,6 +560,7 @@ func BenchmarkEvaluate(b *testing.B) {
 }
 
 func TestLevelOneMissesMateInTwo(t *testing.T) {
+	t.Parallel()
 	// Kb6 followed by Rh8 mates; level 1 looks only two half-moves ahead,
 	// so it does not know this, while level 8 announces the mate.
 	pos := mustFEN(t, "k7/8/2K5/8/8/8/8/7R w - - 0 1")
@@ -562,6 +582,7 @@ func TestLevelOneMissesMateInTwo(t *testing.T) {
 }
 
 func TestSEE(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		fen, move string
 		want      int
@@ -597,6 +618,7 @@ func TestSEE(t *testing.T) {
 // run without the hash move: it must not find what only that move does,
 // and must not leave its result in the table for the full search.
 func TestExcludedMoveIsLeftOut(t *testing.T) {
+	t.Parallel()
 	pos := mustFEN(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1") // Ra8 mates; nothing else does
 	s := NewSearcher(1)
 	s.Search(context.Background(), pos, nil, Limits{Depth: 1}) // sets up the root
@@ -621,9 +643,14 @@ func TestExcludedMoveIsLeftOut(t *testing.T) {
 // some of them inside the singular-extension searches, and checks that no
 // move stays excluded for the next search.
 func TestStoppedSearchesLeaveNoMoveExcluded(t *testing.T) {
+	t.Parallel()
 	pos := mustFEN(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 9")
 	s := NewSearcher(4)
-	for nodes := uint64(20000); nodes <= 400000; nodes += 19000 {
+	step := uint64(19000)
+	if testing.Short() {
+		step *= 3
+	}
+	for nodes := uint64(20000); nodes <= 400000; nodes += step {
 		s.Search(context.Background(), pos, nil, Limits{Nodes: nodes})
 		for ply, m := range s.excluded {
 			if m != chess.NoMove {

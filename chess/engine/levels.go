@@ -17,7 +17,7 @@ type Level struct {
 	Description string
 	// Rating is the level's approximate playing rating, from matches
 	// against Stockfish and the levels' loss per move judged by it (see
-	// the README's calibration table).
+	// the calibration table in docs/levels.md).
 	Rating int
 }
 
@@ -117,15 +117,20 @@ func LevelBudget(n int) time.Duration {
 // PlayLevel searches pos the way level n plays and returns the chosen move
 // with the search result. A positive limit.Time shortens the level's
 // thinking time (a UCI "go" command, a low clock, time spent waiting for a
-// worker), and limit.Soft is passed on (see Limits). history holds the
-// hashes of the positions before pos, as for Search.
+// worker), and limit.Soft is passed on (see Limits). A node budget
+// (limit.Nodes: UCI "go nodes", tests) replaces the level's thinking time,
+// so the search is bounded by work and its depth, never by the clock: the
+// same move on a busy machine as on an idle one. history holds the hashes
+// of the positions before pos, as for Search.
 func (s *Searcher) PlayLevel(ctx context.Context, pos *chess.Position, history []uint64, n int, limit Limits) (chess.Move, Result, error) {
 	p, err := levelFor(n)
 	if err != nil {
 		return chess.NoMove, Result{}, err
 	}
-	lim := Limits{Depth: p.Depth, Time: p.Time, Margin: p.Margin, Soft: limit.Soft}
-	if limit.Time > 0 && limit.Time < lim.Time {
+	lim := Limits{Depth: p.Depth, Time: p.Time, Margin: p.Margin, Soft: limit.Soft, Nodes: limit.Nodes}
+	if limit.Nodes > 0 {
+		lim.Time = limit.Time
+	} else if limit.Time > 0 && limit.Time < lim.Time {
 		lim.Time = limit.Time
 	}
 	s.weak = weakness{noise: p.Noise, blind: p.Blind, blindPly: p.BlindPly, queenSafe: n >= 3, overlook: p.Overlook}

@@ -59,6 +59,7 @@ func mirrorFEN(t *testing.T, fen string) string {
 // Both sets of weights judge a position and its mirror image alike, so
 // that neither colour is favoured by a slip in the evaluation.
 func TestEvaluationIsSymmetric(t *testing.T) {
+	t.Parallel()
 	for _, fen := range evalPositions {
 		pos, mirror := mustFEN(t, fen), mustFEN(t, mirrorFEN(t, fen))
 		for _, w := range []*weights{&handWeights, &tunedWeights} {
@@ -104,6 +105,7 @@ func TestLevelsJudgeWithTheirWeights(t *testing.T) {
 // A tuning pass on samples the hand-set weights misjudge lowers the
 // error, and the result is Go source for tuned.go.
 func TestTuningLowersTheError(t *testing.T) {
+	t.Parallel()
 	// An extra knight (against a lone king's side with pawns) always won
 	// these games, and a level position was always drawn.
 	var samples []Sample

@@ -8,7 +8,8 @@
 //
 //	func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 //
-// CHESS_PG=0 makes DSN skip the test with a message saying so. Otherwise a
+// Under go test -short, and with CHESS_PG=0, DSN skips the test with a
+// message saying so (the short suite needs nothing but Go). Otherwise a
 // machine without PostgreSQL fails the test with the package to install,
 // so a CI run can never skip the PostgreSQL tests silently. The binaries
 // are found in $CHESS_PG_BIN, /usr/lib/postgresql/<newest>/bin or $PATH.
@@ -246,8 +247,9 @@ var (
 )
 
 // DSN returns the address of a new, empty database on the test binary's
-// cluster, starting the cluster on first use. With CHESS_PG=0 it skips the
-// test; without PostgreSQL it fails it, naming the package to install.
+// cluster, starting the cluster on first use. Under -short or with
+// CHESS_PG=0 it skips the test; without PostgreSQL it fails it, naming the
+// package to install.
 func DSN(t testing.TB) string {
 	t.Helper()
 	c := Shared(t)
@@ -266,6 +268,9 @@ func Shared(t testing.TB) *Cluster {
 	t.Helper()
 	if !Enabled() {
 		t.Skip("CHESS_PG=0: skipping the tests against a real PostgreSQL")
+	}
+	if testing.Short() {
+		t.Skip("the tests against a real PostgreSQL run without -short")
 	}
 	once.Do(func() {
 		start := time.Now()

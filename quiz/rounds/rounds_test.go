@@ -3,12 +3,11 @@ package rounds
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 
+	"chesstutor/internal/sqlitetest"
 	"chesstutor/quiz"
 	"chesstutor/store"
-	"chesstutor/store/sqlite"
 	"chesstutor/words"
 )
 
@@ -17,11 +16,7 @@ const visitor = "0123456789abcdef0123456789abcdef"
 func newService(t *testing.T) (*Service, store.Store) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "quiz.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqlitetest.New(t)
 	if err := st.EnsureVisitor(ctx, visitor); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
+	"chesstutor/store/internal/schema"
 )
 
 // Visitors' data as a whole (N8): forget, export and retention. Every
@@ -39,32 +41,19 @@ func (s *Postgres) ExportVisitor(ctx context.Context, id string) (*store.Export,
 		return nil, err
 	}
 	e := &store.Export{Visitor: id, Tables: map[string][]map[string]any{}}
-	for _, t := range append([]ownedTable{{name: "visitors", filter: "id = $1"}}, owned...) {
-		rows, err := tx.Query(ctx, `SELECT * FROM "`+t.name+`" WHERE `+t.filter, id)
+	for _, t := range append([]schema.Owned{{Name: "visitors", Filter: schema.VisitorFilter("$1")}}, owned...) {
+		rows, err := tx.Query(ctx, `SELECT * FROM "`+t.Name+`" WHERE `+t.Filter, id)
 		if err != nil {
-			return nil, fmt.Errorf("postgres: export visitor: %s: %w", t.name, translate(err))
+			return nil, fmt.Errorf("postgres: export visitor: %s: %w", t.Name, translate(err))
 		}
-		out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (map[string]any, error) {
-			vals, err := r.Values()
-			if err != nil {
-				return nil, err
-			}
-			m := make(map[string]any, len(vals))
-			for i, f := range r.FieldDescriptions() {
-				if b, ok := vals[i].([]byte); ok {
-					vals[i] = string(b)
-				}
-				m[f.Name] = vals[i]
-			}
-			return m, nil
-		})
+		out, err := exportRows(rows)
 		if err != nil {
-			return nil, fmt.Errorf("postgres: export visitor: %s: %w", t.name, translate(err))
+			return nil, fmt.Errorf("postgres: export visitor: %s: %w", t.Name, translate(err))
 		}
 		if out == nil {
 			out = []map[string]any{}
 		}
-		e.Tables[t.name] = out
+		e.Tables[t.Name] = out
 	}
 	if len(e.Tables["visitors"]) == 0 {
 		return nil, store.ErrNotFound
@@ -87,8 +76,8 @@ func (s *Postgres) ExpireVisitors(ctx context.Context, idleSince, emptySince tim
 	}
 	cond := []string{"TRUE"}
 	for _, t := range owned {
-		if t.parent == "visitors" {
-			cond = append(cond, `NOT EXISTS (SELECT 1 FROM "`+t.name+`" AS o WHERE o."`+t.column+`" = v.id)`)
+		if t.Parent == "visitors" {
+			cond = append(cond, `NOT EXISTS (SELECT 1 FROM "`+t.Name+`" AS o WHERE o."`+t.Column+`" = v.id)`)
 		}
 	}
 	// SKIP LOCKED: every instance runs the retention job, and two sweeps
@@ -162,22 +151,23 @@ func (s *Postgres) Secret(ctx context.Context, name string, fresh []byte) ([]byt
 	return v, nil
 }
 
-// ownedTable is a table whose rows belong to a visitor: through column it
-// references parent (visitors or another owned table) with ON DELETE
-// CASCADE; filter selects one visitor's rows with $1 for the id.
-type ownedTable struct {
-	name, column, parent, filter string
-}
-
-// notOwned are the tables that hold no visitor's data.
-var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "site_secrets": true}
-
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
-// ownedTables walks the schema's foreign keys out from visitors.
-func ownedTables(ctx context.Context, q querier) ([]ownedTable, error) {
+// exportRows reads every row as column -> value maps, closing rows.
+func exportRows(rows pgx.Rows) ([]map[string]any, error) {
+	defer rows.Close()
+	cols := make([]string, len(rows.FieldDescriptions()))
+	for i, f := range rows.FieldDescriptions() {
+		cols[i] = f.Name
+	}
+	return record.Collect(rows, func(r record.Scanner) (map[string]any, error) { return record.Map(cols, r) })
+}
+
+// ownedTables reads the catalogue's foreign keys and returns every table
+// that belongs to a visitor (see schema.OwnedTables).
+func ownedTables(ctx context.Context, q querier) ([]schema.Owned, error) {
 	rows, err := q.Query(ctx, `SELECT cl.relname, a.attname, pcl.relname, pa.attname, c.confdeltype = 'c'
 		FROM pg_constraint AS c
 		JOIN pg_class AS cl ON cl.oid = c.conrelid
@@ -190,40 +180,14 @@ func ownedTables(ctx context.Context, q querier) ([]ownedTable, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: read foreign keys: %w", translate(err))
 	}
-	type fk struct {
-		table, from, parent, to string
-		cascade                 bool
-	}
-	var fks []fk
-	for rows.Next() {
-		var k fk
-		if err := rows.Scan(&k.table, &k.from, &k.parent, &k.to, &k.cascade); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("postgres: read foreign keys: %w", translate(err))
-		}
-		fks = append(fks, k)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	defer rows.Close()
+	fks, err := record.Collect(rows, func(r record.Scanner) (schema.ForeignKey, error) {
+		var k schema.ForeignKey
+		err := r.Scan(&k.Table, &k.From, &k.Parent, &k.To, &k.Cascade)
+		return k, err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("postgres: read foreign keys: %w", translate(err))
 	}
-	filters := map[string]string{"visitors": "id = $1"}
-	var out []ownedTable
-	for grew := true; grew; {
-		grew = false
-		for _, k := range fks {
-			pf, ok := filters[k.parent]
-			if _, done := filters[k.table]; done || !ok || !k.cascade || notOwned[k.table] {
-				continue
-			}
-			f := `"` + k.from + `" = $1`
-			if k.parent != "visitors" {
-				f = `"` + k.from + `" IN (SELECT "` + k.to + `" FROM "` + k.parent + `" WHERE ` + pf + `)`
-			}
-			filters[k.table] = f
-			out = append(out, ownedTable{name: k.table, column: k.from, parent: k.parent, filter: f})
-			grew = true
-		}
-	}
-	return out, nil
+	return schema.OwnedTables(fks, "$1"), nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"chesstutor/internal/pgtest"
 	"chesstutor/store"
+	"chesstutor/store/internal/schema"
 )
 
 // TestEveryTableBelongsToAVisitor reads the catalogue: every table but the
@@ -25,7 +26,7 @@ func TestEveryTableBelongsToAVisitor(t *testing.T) {
 	}
 	isOwned := map[string]bool{}
 	for _, o := range owned {
-		isOwned[o.name] = true
+		isOwned[o.Name] = true
 	}
 	rows, err := s.db.Query(ctx, `SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`)
 	if err != nil {
@@ -39,7 +40,7 @@ func TestEveryTableBelongsToAVisitor(t *testing.T) {
 			t.Fatal(err)
 		}
 		n++
-		if !isOwned[name] && !notOwned[name] {
+		if !isOwned[name] && !schema.NotOwned(name) {
 			t.Errorf("table %s holds no visitor's data by the schema: give it a foreign key to visitors(id) "+
 				"(or to a table that has one) with ON DELETE CASCADE", name)
 		}

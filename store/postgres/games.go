@@ -11,12 +11,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 )
-
-const gameColumns = `id, visitor_id, mode, human_color, level, clock_name, clock_base_ms,
-	clock_inc_ms, undo_allowed, pass_screen, turn_board, start_fen, moves, ply,
-	clock_white_ms, clock_black_ms, running_since_ms, clock_snapshots, draw_offer,
-	status, result, reason, end_color, version, created_at_ms, updated_at_ms`
 
 // CreateGame stores a new game.
 func (s *Postgres) CreateGame(ctx context.Context, g *store.Game) error {
@@ -28,13 +24,13 @@ func (s *Postgres) CreateGame(ctx context.Context, g *store.Game) error {
 		g.CreatedAt = time.Now()
 	}
 	g.UpdatedAt = g.CreatedAt
-	_, err = s.db.Exec(ctx, `INSERT INTO games (`+gameColumns+`)
+	_, err = s.db.Exec(ctx, `INSERT INTO games (`+record.GameColumns+`)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
 		        $17, $18, $19, $20, $21, $22, $23, 1, $24, $25)`,
 		g.ID, g.Visitor, g.Mode, g.HumanColor, g.Level, g.ClockName, g.BaseMS,
 		g.IncrementMS, g.Undo, g.PassScreen, g.TurnBoard, g.StartFEN,
 		strings.Join(g.Moves, " "), len(g.Moves), g.Clocks.White, g.Clocks.Black,
-		unixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
+		record.UnixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
 		g.Reason, g.EndColor, g.CreatedAt.UnixMilli(), g.UpdatedAt.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("postgres: create game: %w", translate(err))
@@ -45,8 +41,8 @@ func (s *Postgres) CreateGame(ctx context.Context, g *store.Game) error {
 
 // Game loads one game by id.
 func (s *Postgres) Game(ctx context.Context, id string) (*store.Game, error) {
-	row := s.db.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id)
-	g, err := scanGame(row)
+	row := s.db.QueryRow(ctx, `SELECT `+record.GameColumns+` FROM games WHERE id = $1`, id)
+	g, err := record.Game(row)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -74,7 +70,7 @@ func (s *Postgres) UpdateGame(ctx context.Context, g *store.Game) error {
 		updated_at_ms = $12
 		WHERE id = $13 AND version = $14`,
 		strings.Join(g.Moves, " "), len(g.Moves), g.Clocks.White, g.Clocks.Black,
-		unixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
+		record.UnixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
 		g.Reason, g.EndColor, updated.UnixMilli(), g.ID, g.Version)
 	if err != nil {
 		return fmt.Errorf("postgres: update game %s: %w", g.ID, translate(err))
@@ -92,63 +88,15 @@ func (s *Postgres) VisitorGames(ctx context.Context, visitor string, limit int) 
 	if limit <= 0 {
 		limit = 100
 	}
-	rows, err := s.db.Query(ctx, `SELECT `+gameColumns+` FROM games
+	rows, err := s.db.Query(ctx, `SELECT `+record.GameColumns+` FROM games
 		WHERE visitor_id = $1 ORDER BY updated_at_ms DESC, id LIMIT $2`, visitor, limit)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: list games: %w", translate(err))
 	}
 	defer rows.Close()
-	var out []*store.Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: list games: %w", translate(err))
-		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := record.Collect(rows, record.Game)
+	if err != nil {
 		return nil, fmt.Errorf("postgres: list games: %w", translate(err))
 	}
 	return out, nil
-}
-
-func scanGame(r pgx.Row) (*store.Game, error) {
-	var (
-		g                store.Game
-		moves, snaps     string
-		ply              int
-		running          *int64
-		created, updated int64
-	)
-	err := r.Scan(&g.ID, &g.Visitor, &g.Mode, &g.HumanColor, &g.Level, &g.ClockName,
-		&g.BaseMS, &g.IncrementMS, &g.Undo, &g.PassScreen, &g.TurnBoard, &g.StartFEN, &moves, &ply,
-		&g.Clocks.White, &g.Clocks.Black, &running, &snaps, &g.DrawOffer, &g.Status,
-		&g.Result, &g.Reason, &g.EndColor, &g.Version, &created, &updated)
-	if err != nil {
-		return nil, err
-	}
-	if moves != "" {
-		g.Moves = strings.Fields(moves)
-	}
-	if len(g.Moves) != ply {
-		return nil, fmt.Errorf("game %s: %d moves stored but ply %d", g.ID, len(g.Moves), ply)
-	}
-	if err := json.Unmarshal([]byte(snaps), &g.Snapshots); err != nil {
-		return nil, fmt.Errorf("game %s: clock snapshots: %w", g.ID, err)
-	}
-	if running != nil {
-		g.RunningSince = time.UnixMilli(*running)
-	}
-	g.CreatedAt = time.UnixMilli(created)
-	g.UpdatedAt = time.UnixMilli(updated)
-	return &g, nil
-}
-
-// unixMS is t in milliseconds, or NULL for the zero time.
-func unixMS(t time.Time) *int64 {
-	if t.IsZero() {
-		return nil
-	}
-	ms := t.UnixMilli()
-	return &ms
 }

@@ -28,10 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net"
-	"path"
-	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -41,6 +38,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/schema"
 )
 
 //go:embed migrations/*.sql
@@ -132,40 +130,13 @@ func (s *Postgres) Close() error {
 // PoolSize returns the most connections the pool opens.
 func (s *Postgres) PoolSize() int { return int(s.db.Config().MaxConns) }
 
-// migration is one embedded SQL file, numbered by its NNNN_ prefix.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-// loadMigrations reads the embedded migrations in version order and refuses
-// duplicate or malformed numbers, so a bad file fails the boot.
-func loadMigrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+// loadMigrations reads the embedded migrations in version order (see
+// schema.Migrations).
+func loadMigrations() ([]schema.Migration, error) {
+	ms, err := schema.Migrations(migrationFiles, "migrations")
 	if err != nil {
-		return nil, fmt.Errorf("postgres: list migrations: %w", err)
+		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	var ms []migration
-	seen := map[int]string{}
-	for _, name := range names {
-		base := path.Base(name)
-		num, _, ok := strings.Cut(base, "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v <= 0 {
-			return nil, fmt.Errorf("postgres: migration %s: name must start with a number like 0001_", base)
-		}
-		if other, dup := seen[v]; dup {
-			return nil, fmt.Errorf("postgres: migrations %s and %s share number %d", other, base, v)
-		}
-		seen[v] = base
-		body, err := migrationFiles.ReadFile(name)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: read migration %s: %w", base, err)
-		}
-		ms = append(ms, migration{version: v, name: base, sql: string(body)})
-	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	return ms, nil
 }
 
@@ -185,7 +156,7 @@ func (s *Postgres) migrateUpTo(ctx context.Context, upTo int) error {
 	}
 	if upTo > 0 {
 		for i, m := range ms {
-			if m.version > upTo {
+			if m.Version > upTo {
 				ms = ms[:i]
 				break
 			}
@@ -221,7 +192,7 @@ func (s *Postgres) migrateUpTo(ctx context.Context, upTo int) error {
 }
 
 // migrated reports whether every migration in ms is recorded.
-func (s *Postgres) migrated(ctx context.Context, ms []migration) (bool, error) {
+func (s *Postgres) migrated(ctx context.Context, ms []schema.Migration) (bool, error) {
 	var exists bool
 	if err := s.db.QueryRow(ctx, "SELECT to_regclass('schema_migrations') IS NOT NULL").Scan(&exists); err != nil {
 		return false, fmt.Errorf("postgres: migrate: %w", translate(err))
@@ -242,36 +213,36 @@ func (s *Postgres) migrated(ctx context.Context, ms []migration) (bool, error) {
 		have[int(v)] = true
 	}
 	for _, m := range ms {
-		if !have[m.version] {
+		if !have[m.Version] {
 			return false, nil
 		}
 	}
 	return true, nil
 }
 
-func apply(ctx context.Context, conn *pgx.Conn, m migration) error {
+func apply(ctx context.Context, conn *pgx.Conn, m schema.Migration) error {
 	tx, err := conn.Begin(ctx)
 	if err != nil {
-		return fmt.Errorf("postgres: migration %s: %w", m.name, translate(err))
+		return fmt.Errorf("postgres: migration %s: %w", m.Name, translate(err))
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	var n int
-	if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM schema_migrations WHERE version = $1", m.version).Scan(&n); err != nil {
-		return fmt.Errorf("postgres: migration %s: %w", m.name, translate(err))
+	if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM schema_migrations WHERE version = $1", m.Version).Scan(&n); err != nil {
+		return fmt.Errorf("postgres: migration %s: %w", m.Name, translate(err))
 	}
 	if n > 0 {
 		return nil
 	}
 	// Exec without arguments uses the simple protocol, so a file may hold
 	// several statements.
-	if _, err := tx.Exec(ctx, m.sql); err != nil {
-		return fmt.Errorf("postgres: migration %s: %w", m.name, translate(err))
+	if _, err := tx.Exec(ctx, m.SQL); err != nil {
+		return fmt.Errorf("postgres: migration %s: %w", m.Name, translate(err))
 	}
-	if _, err := tx.Exec(ctx, "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", m.version, m.name); err != nil {
-		return fmt.Errorf("postgres: record migration %s: %w", m.name, translate(err))
+	if _, err := tx.Exec(ctx, "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", m.Version, m.Name); err != nil {
+		return fmt.Errorf("postgres: record migration %s: %w", m.Name, translate(err))
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("postgres: commit migration %s: %w", m.name, translate(err))
+		return fmt.Errorf("postgres: commit migration %s: %w", m.Name, translate(err))
 	}
 	return nil
 }

@@ -73,8 +73,8 @@ func TestConcurrentOpenMigratesOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != len(ms) || max != ms[len(ms)-1].version {
-		t.Errorf("schema_migrations has %d rows up to %d; want %d up to %d", n, max, len(ms), ms[len(ms)-1].version)
+	if n != len(ms) || max != ms[len(ms)-1].Version {
+		t.Errorf("schema_migrations has %d rows up to %d; want %d up to %d", n, max, len(ms), ms[len(ms)-1].Version)
 	}
 }
 
@@ -211,17 +211,17 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 	}
 	const v = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 	for _, upTo := range ms[:len(ms)-1] {
-		t.Run(upTo.name, func(t *testing.T) {
+		t.Run(upTo.Name, func(t *testing.T) {
 			dsn := pgtest.DSN(t)
 			pool, err := pgxpool.New(ctx, dsn)
 			if err != nil {
 				t.Fatal(err)
 			}
 			old := &Postgres{db: pool}
-			if err := old.migrateUpTo(ctx, upTo.version); err != nil {
+			if err := old.migrateUpTo(ctx, upTo.Version); err != nil {
 				t.Fatal(err)
 			}
-			withGame := upTo.version >= 4 // 0004 made the games table
+			withGame := upTo.Version >= 4 // 0004 made the games table
 			g := &store.Game{ID: strings.Repeat("2", 32), Visitor: v, Mode: "friend", HumanColor: "white",
 				ClockName: "none", StartFEN: "8/8/8/8/8/8/8/K6k w - - 0 1", Moves: []string{"a1a2"},
 				Snapshots: []store.ClockPair{{}, {}}, Status: "active", Result: "*"}

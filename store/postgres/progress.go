@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 )
 
 // MarkLessonRead records that visitor has read the lesson slug.
@@ -40,15 +41,7 @@ func (s *Postgres) VisitorProgress(ctx context.Context, visitor string) (store.P
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			var key string
-			var ms int64
-			if err := rows.Scan(&key, &ms); err != nil {
-				return err
-			}
-			into[key] = time.UnixMilli(ms).UTC()
-		}
-		return rows.Err()
+		return record.Times(rows, into)
 	}
 	err := s.inTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly, IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		if err := load(tx, `SELECT slug, read_at_ms FROM lessons_read WHERE visitor_id = $1`, r.LessonsRead); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 )
 
 // StartQuizRound stores a new round.
@@ -119,18 +120,8 @@ func loadQuizRound(ctx context.Context, tx pgx.Tx, visitor, id string, forUpdate
 		return nil, fmt.Errorf("answers: %w", translate(err))
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var (
-			a  store.QuizAnswer
-			at int64
-		)
-		if err := rows.Scan(&a.Index, &a.Question, &a.Answer, &a.Correct, &at); err != nil {
-			return nil, fmt.Errorf("answers: %w", translate(err))
-		}
-		a.At = time.UnixMilli(at)
-		r.Answers = append(r.Answers, a)
-	}
-	if err := rows.Err(); err != nil {
+	r.Answers, err = record.Collect(rows, record.QuizAnswer)
+	if err != nil {
 		return nil, fmt.Errorf("answers: %w", translate(err))
 	}
 	return r, nil
@@ -240,19 +231,8 @@ func (s *Postgres) QuizScores(ctx context.Context, visitor string, limit int) ([
 		return nil, fmt.Errorf("postgres: quiz scores: %w", translate(err))
 	}
 	defer rows.Close()
-	var out []store.QuizScore
-	for rows.Next() {
-		var (
-			sc store.QuizScore
-			at int64
-		)
-		if err := rows.Scan(&sc.Score, &sc.Total, &at); err != nil {
-			return nil, fmt.Errorf("postgres: quiz scores: %w", translate(err))
-		}
-		sc.At = time.UnixMilli(at)
-		out = append(out, sc)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := record.Collect(rows, record.QuizScore)
+	if err != nil {
 		return nil, fmt.Errorf("postgres: quiz scores: %w", translate(err))
 	}
 	return out, nil

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 )
 
 var _ store.Reviews = (*Postgres)(nil)
@@ -35,33 +36,13 @@ func (s *Postgres) StartReview(ctx context.Context, r *store.Review) error {
 	return nil
 }
 
-const reviewColumns = `game_id, visitor_id, token, status, start_fen, moves, ply, requested_at_ms, updated_at_ms`
-
-func scanReview(r pgx.Row) (*store.Review, error) {
-	var (
-		rv                 store.Review
-		moves              string
-		ply                int
-		requested, updated int64
-	)
-	if err := r.Scan(&rv.GameID, &rv.Visitor, &rv.Token, &rv.Status, &rv.StartFEN, &moves, &ply, &requested, &updated); err != nil {
-		return nil, err
-	}
-	rv.Moves = strings.Fields(moves)
-	if len(rv.Moves) != ply {
-		return nil, fmt.Errorf("review %s: %d moves stored but ply %d", rv.GameID, len(rv.Moves), ply)
-	}
-	rv.RequestedAt, rv.UpdatedAt = time.UnixMilli(requested), time.UnixMilli(updated)
-	return &rv, nil
-}
-
 // Review loads a game's review with its positions and moves, in one
 // read-only snapshot.
 func (s *Postgres) Review(ctx context.Context, gameID string) (*store.Review, error) {
 	var rv *store.Review
 	err := s.inTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly, IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		var err error
-		rv, err = scanReview(tx.QueryRow(ctx, `SELECT `+reviewColumns+` FROM reviews WHERE game_id = $1`, gameID))
+		rv, err = record.Review(tx.QueryRow(ctx, `SELECT `+record.ReviewColumns+` FROM reviews WHERE game_id = $1`, gameID))
 		if errors.Is(err, pgx.ErrNoRows) {
 			return store.ErrNotFound
 		}
@@ -73,18 +54,9 @@ func (s *Postgres) Review(ctx context.Context, gameID string) (*store.Review, er
 		if err != nil {
 			return translate(err)
 		}
-		for rows.Next() {
-			var p store.ReviewPosition
-			var pv string
-			if err := rows.Scan(&p.Index, &p.CP, &p.Mate, &p.IsMate, &p.Best, &pv, &p.Depth); err != nil {
-				rows.Close()
-				return translate(err)
-			}
-			p.PV = strings.Fields(pv)
-			rv.Positions = append(rv.Positions, p)
-		}
+		rv.Positions, err = record.Collect(rows, record.ReviewPosition)
 		rows.Close()
-		if err := rows.Err(); err != nil {
+		if err != nil {
 			return translate(err)
 		}
 		rows, err = tx.Query(ctx, `SELECT ply, class, loss, best, reason
@@ -93,18 +65,8 @@ func (s *Postgres) Review(ctx context.Context, gameID string) (*store.Review, er
 			return translate(err)
 		}
 		defer rows.Close()
-		for rows.Next() {
-			var m store.ReviewMove
-			var reason string
-			if err := rows.Scan(&m.Ply, &m.Class, &m.Loss, &m.Best, &reason); err != nil {
-				return translate(err)
-			}
-			if reason != "" {
-				m.Reason = []byte(reason)
-			}
-			rv.Classed = append(rv.Classed, m)
-		}
-		return translate(rows.Err())
+		rv.Classed, err = record.Collect(rows, record.ReviewMove)
+		return translate(err)
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, err
@@ -189,21 +151,14 @@ func (s *Postgres) FinishReview(ctx context.Context, gameID, token string, moves
 
 // PendingReviews lists the unfinished reviews, oldest request first.
 func (s *Postgres) PendingReviews(ctx context.Context) ([]*store.Review, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+reviewColumns+` FROM reviews
+	rows, err := s.db.Query(ctx, `SELECT `+record.ReviewColumns+` FROM reviews
 		WHERE status = $1 ORDER BY requested_at_ms, game_id`, store.ReviewPending)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: pending reviews: %w", translate(err))
 	}
 	defer rows.Close()
-	var out []*store.Review
-	for rows.Next() {
-		rv, err := scanReview(rows)
-		if err != nil {
-			return nil, fmt.Errorf("postgres: pending reviews: %w", translate(err))
-		}
-		out = append(out, rv)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := record.Collect(rows, record.Review)
+	if err != nil {
 		return nil, fmt.Errorf("postgres: pending reviews: %w", translate(err))
 	}
 	return out, nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"chesstutor/store/internal/record"
 )
 
 // SaveTrainerScore records a finished trainer round and returns the best
@@ -34,15 +36,7 @@ func (s *Postgres) TrainerBest(ctx context.Context, visitor string) (map[string]
 	}
 	defer rows.Close()
 	out := map[string]int{}
-	for rows.Next() {
-		var view, mode string
-		var best int
-		if err := rows.Scan(&view, &mode, &best); err != nil {
-			return nil, fmt.Errorf("postgres: trainer best: %w", translate(err))
-		}
-		out[view+"/"+mode] = best
-	}
-	if err := rows.Err(); err != nil {
+	if err := record.TrainerBest(rows, out); err != nil {
 		return nil, fmt.Errorf("postgres: trainer best: %w", translate(err))
 	}
 	return out, nil

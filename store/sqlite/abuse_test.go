@@ -9,6 +9,7 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/store"
+	"chesstutor/store/internal/schema"
 )
 
 // tableNames lists every table of the schema.
@@ -45,10 +46,10 @@ func TestEveryTableBelongsToAVisitor(t *testing.T) {
 	}
 	isOwned := map[string]bool{}
 	for _, o := range owned {
-		isOwned[o.name] = true
+		isOwned[o.Name] = true
 	}
 	for _, name := range tableNames(t, s) {
-		if !isOwned[name] && !notOwned[name] {
+		if !isOwned[name] && !schema.NotOwned(name) {
 			t.Errorf("table %s holds no visitor's data by the schema: give it a foreign key to visitors(id) "+
 				"(or to a table that has one) with ON DELETE CASCADE", name)
 		}
@@ -121,11 +122,11 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		}
 		return n
 	}
-	tables := append([]ownedTable{{name: "visitors", filter: "id = ?"}}, owned...)
+	tables := append([]schema.Owned{{Name: "visitors", Filter: schema.VisitorFilter("?")}}, owned...)
 	before := map[string]int{}
 	for _, o := range tables {
-		if before[o.name] = count(o.name, o.filter, alice); before[o.name] == 0 {
-			t.Errorf("the test stored nothing for Alice in %s: add a write of that feature to this test", o.name)
+		if before[o.Name] = count(o.Name, o.Filter, alice); before[o.Name] == 0 {
+			t.Errorf("the test stored nothing for Alice in %s: add a write of that feature to this test", o.Name)
 		}
 	}
 	export, err := s.ExportVisitor(ctx, alice)
@@ -134,24 +135,24 @@ func TestForgetLeavesNoRow(t *testing.T) {
 	}
 	// The download holds exactly the rows stored.
 	for _, o := range tables {
-		if got := len(export.Tables[o.name]); got != before[o.name] {
-			t.Errorf("export has %d rows of %s, the database %d", got, o.name, before[o.name])
+		if got := len(export.Tables[o.Name]); got != before[o.Name] {
+			t.Errorf("export has %d rows of %s, the database %d", got, o.Name, before[o.Name])
 		}
 	}
 	if err := s.ForgetVisitor(ctx, alice); err != nil {
 		t.Fatal(err)
 	}
 	for _, o := range tables {
-		if n := count(o.name, o.filter, alice); n != 0 {
-			t.Errorf("%d rows of Alice left in %s", n, o.name)
+		if n := count(o.Name, o.Filter, alice); n != 0 {
+			t.Errorf("%d rows of Alice left in %s", n, o.Name)
 		}
-		if n := count(o.name, o.filter, bob); n != before[o.name] {
-			t.Errorf("Bob has %d rows in %s, want %d as before", n, o.name, before[o.name])
+		if n := count(o.Name, o.Filter, bob); n != before[o.Name] {
+			t.Errorf("Bob has %d rows in %s, want %d as before", n, o.Name, before[o.Name])
 		}
 	}
 	// And no table holds more rows than Bob's: nothing orphaned anywhere.
 	for _, name := range tableNames(t, s) {
-		if notOwned[name] {
+		if schema.NotOwned(name) {
 			continue
 		}
 		var all int

@@ -10,12 +10,8 @@ import (
 	"time"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 )
-
-const gameColumns = `id, visitor_id, mode, human_color, level, clock_name, clock_base_ms,
-	clock_inc_ms, undo_allowed, pass_screen, turn_board, start_fen, moves, ply,
-	clock_white_ms, clock_black_ms, running_since_ms, clock_snapshots, draw_offer,
-	status, result, reason, end_color, version, created_at_ms, updated_at_ms`
 
 // CreateGame stores a new game.
 func (s *SQLite) CreateGame(ctx context.Context, g *store.Game) error {
@@ -33,12 +29,12 @@ func (s *SQLite) CreateGame(ctx context.Context, g *store.Game) error {
 		return fmt.Errorf("sqlite: create game: %w", translate(err))
 	}
 	defer tx.Rollback()
-	_, err = tx.ExecContext(ctx, `INSERT INTO games (`+gameColumns+`)
+	_, err = tx.ExecContext(ctx, `INSERT INTO games (`+record.GameColumns+`)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
 		g.ID, g.Visitor, g.Mode, g.HumanColor, g.Level, g.ClockName, g.BaseMS,
 		g.IncrementMS, g.Undo, g.PassScreen, g.TurnBoard, g.StartFEN,
 		strings.Join(g.Moves, " "), len(g.Moves), g.Clocks.White, g.Clocks.Black,
-		unixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
+		record.UnixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
 		g.Reason, g.EndColor, g.CreatedAt.UnixMilli(), g.UpdatedAt.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("sqlite: create game: %w", translate(err))
@@ -52,8 +48,8 @@ func (s *SQLite) CreateGame(ctx context.Context, g *store.Game) error {
 
 // Game loads one game by id.
 func (s *SQLite) Game(ctx context.Context, id string) (*store.Game, error) {
-	row := s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id)
-	g, err := scanGame(row)
+	row := s.db.QueryRowContext(ctx, `SELECT `+record.GameColumns+` FROM games WHERE id = ?`, id)
+	g, err := record.Game(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -81,7 +77,7 @@ func (s *SQLite) UpdateGame(ctx context.Context, g *store.Game) error {
 		updated_at_ms = ?
 		WHERE id = ? AND version = ?`,
 		strings.Join(g.Moves, " "), len(g.Moves), g.Clocks.White, g.Clocks.Black,
-		unixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
+		record.UnixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
 		g.Reason, g.EndColor, g.UpdatedAt.UnixMilli(), g.ID, g.Version)
 	if err != nil {
 		return fmt.Errorf("sqlite: update game %s: %w", g.ID, translate(err))
@@ -105,70 +101,17 @@ func (s *SQLite) VisitorGames(ctx context.Context, visitor string, limit int) ([
 	if limit <= 0 {
 		limit = 100
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games
+	rows, err := s.db.QueryContext(ctx, `SELECT `+record.GameColumns+` FROM games
 		WHERE visitor_id = ? ORDER BY updated_at_ms DESC, id LIMIT ?`, visitor, limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: list games: %w", translate(err))
 	}
 	defer rows.Close()
-	var out []*store.Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, fmt.Errorf("sqlite: list games: %w", translate(err))
-		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := record.Collect(rows, record.Game)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: list games: %w", translate(err))
 	}
 	return out, nil
-}
-
-type scanner interface {
-	Scan(dest ...any) error
-}
-
-func scanGame(r scanner) (*store.Game, error) {
-	var (
-		g                  store.Game
-		moves, snaps       string
-		ply                int
-		running            sql.NullInt64
-		created, updated   int64
-		undo, pass, turnBd bool
-	)
-	err := r.Scan(&g.ID, &g.Visitor, &g.Mode, &g.HumanColor, &g.Level, &g.ClockName,
-		&g.BaseMS, &g.IncrementMS, &undo, &pass, &turnBd, &g.StartFEN, &moves, &ply,
-		&g.Clocks.White, &g.Clocks.Black, &running, &snaps, &g.DrawOffer, &g.Status,
-		&g.Result, &g.Reason, &g.EndColor, &g.Version, &created, &updated)
-	if err != nil {
-		return nil, err
-	}
-	g.Undo, g.PassScreen, g.TurnBoard = undo, pass, turnBd
-	if moves != "" {
-		g.Moves = strings.Fields(moves)
-	}
-	if len(g.Moves) != ply {
-		return nil, fmt.Errorf("game %s: %d moves stored but ply %d", g.ID, len(g.Moves), ply)
-	}
-	if err := json.Unmarshal([]byte(snaps), &g.Snapshots); err != nil {
-		return nil, fmt.Errorf("game %s: clock snapshots: %w", g.ID, err)
-	}
-	if running.Valid {
-		g.RunningSince = time.UnixMilli(running.Int64)
-	}
-	g.CreatedAt = time.UnixMilli(created)
-	g.UpdatedAt = time.UnixMilli(updated)
-	return &g, nil
-}
-
-// unixMS turns a zero time into NULL.
-func unixMS(t time.Time) any {
-	if t.IsZero() {
-		return nil
-	}
-	return t.UnixMilli()
 }
 
 // CapActiveGames closes the visitor's least recently played active games

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 )
 
 var _ store.Hints = (*SQLite)(nil)
@@ -41,15 +42,8 @@ func (s *SQLite) GameHints(ctx context.Context, gameID string) ([]store.Hint, er
 		return nil, fmt.Errorf("sqlite: hints of %s: %w", gameID, translate(err))
 	}
 	defer rows.Close()
-	var out []store.Hint
-	for rows.Next() {
-		var h store.Hint
-		if err := rows.Scan(&h.Ply, &h.Step); err != nil {
-			return nil, fmt.Errorf("sqlite: hints of %s: %w", gameID, translate(err))
-		}
-		out = append(out, h)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := record.Collect(rows, record.Hint)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: hints of %s: %w", gameID, translate(err))
 	}
 	return out, nil

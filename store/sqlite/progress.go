@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 )
 
 // MarkLessonRead records that visitor has read the lesson slug.
@@ -55,15 +56,7 @@ func (s *SQLite) VisitorProgress(ctx context.Context, visitor string) (store.Pro
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			var key string
-			var ms int64
-			if err := rows.Scan(&key, &ms); err != nil {
-				return err
-			}
-			into[key] = time.UnixMilli(ms).UTC()
-		}
-		return rows.Err()
+		return record.Times(rows, into)
 	}
 	if err := load(`SELECT slug, read_at_ms FROM lessons_read WHERE visitor_id = ?`, r.LessonsRead); err != nil {
 		return r, fmt.Errorf("sqlite: visitor progress: lessons: %w", translate(err))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 )
 
 // StartQuizRound stores a new round.
@@ -111,18 +112,8 @@ func loadQuizRound(ctx context.Context, tx *sql.Tx, visitor, id string) (*store.
 		return nil, fmt.Errorf("sqlite: load quiz answers %s: %w", id, translate(err))
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var (
-			a  store.QuizAnswer
-			at int64
-		)
-		if err := rows.Scan(&a.Index, &a.Question, &a.Answer, &a.Correct, &at); err != nil {
-			return nil, fmt.Errorf("sqlite: load quiz answers %s: %w", id, translate(err))
-		}
-		a.At = time.UnixMilli(at)
-		r.Answers = append(r.Answers, a)
-	}
-	if err := rows.Err(); err != nil {
+	r.Answers, err = record.Collect(rows, record.QuizAnswer)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: load quiz answers %s: %w", id, translate(err))
 	}
 	return r, nil
@@ -206,15 +197,8 @@ func (s *SQLite) quizQuestionList(ctx context.Context, query, visitor string) ([
 		return nil, fmt.Errorf("sqlite: quiz history: %w", translate(err))
 	}
 	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("sqlite: quiz history: %w", translate(err))
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
+	ids, err := record.Collect(rows, record.String)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: quiz history: %w", translate(err))
 	}
 	return ids, nil
@@ -232,19 +216,8 @@ func (s *SQLite) QuizScores(ctx context.Context, visitor string, limit int) ([]s
 		return nil, fmt.Errorf("sqlite: quiz scores: %w", translate(err))
 	}
 	defer rows.Close()
-	var out []store.QuizScore
-	for rows.Next() {
-		var (
-			sc store.QuizScore
-			at int64
-		)
-		if err := rows.Scan(&sc.Score, &sc.Total, &at); err != nil {
-			return nil, fmt.Errorf("sqlite: quiz scores: %w", translate(err))
-		}
-		sc.At = time.UnixMilli(at)
-		out = append(out, sc)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := record.Collect(rows, record.QuizScore)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: quiz scores: %w", translate(err))
 	}
 	return out, nil

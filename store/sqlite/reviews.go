@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 )
 
 var _ store.Reviews = (*SQLite)(nil)
@@ -45,26 +46,6 @@ func (s *SQLite) StartReview(ctx context.Context, r *store.Review) error {
 	return nil
 }
 
-const reviewColumns = `game_id, visitor_id, token, status, start_fen, moves, ply, requested_at_ms, updated_at_ms`
-
-func scanReview(r scanner) (*store.Review, error) {
-	var (
-		rv                 store.Review
-		moves              string
-		ply                int
-		requested, updated int64
-	)
-	if err := r.Scan(&rv.GameID, &rv.Visitor, &rv.Token, &rv.Status, &rv.StartFEN, &moves, &ply, &requested, &updated); err != nil {
-		return nil, err
-	}
-	rv.Moves = strings.Fields(moves)
-	if len(rv.Moves) != ply {
-		return nil, fmt.Errorf("review %s: %d moves stored but ply %d", rv.GameID, len(rv.Moves), ply)
-	}
-	rv.RequestedAt, rv.UpdatedAt = time.UnixMilli(requested), time.UnixMilli(updated)
-	return &rv, nil
-}
-
 // Review loads a game's review with its positions and moves.
 func (s *SQLite) Review(ctx context.Context, gameID string) (*store.Review, error) {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
@@ -72,7 +53,7 @@ func (s *SQLite) Review(ctx context.Context, gameID string) (*store.Review, erro
 		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
 	defer tx.Rollback()
-	rv, err := scanReview(tx.QueryRowContext(ctx, `SELECT `+reviewColumns+` FROM reviews WHERE game_id = ?`, gameID))
+	rv, err := record.Review(tx.QueryRowContext(ctx, `SELECT `+record.ReviewColumns+` FROM reviews WHERE game_id = ?`, gameID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -84,18 +65,9 @@ func (s *SQLite) Review(ctx context.Context, gameID string) (*store.Review, erro
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
-	for rows.Next() {
-		var p store.ReviewPosition
-		var pv string
-		if err := rows.Scan(&p.Index, &p.CP, &p.Mate, &p.IsMate, &p.Best, &pv, &p.Depth); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
-		}
-		p.PV = strings.Fields(pv)
-		rv.Positions = append(rv.Positions, p)
-	}
+	rv.Positions, err = record.Collect(rows, record.ReviewPosition)
 	rows.Close()
-	if err := rows.Err(); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
 	rows, err = tx.QueryContext(ctx, `SELECT ply, class, loss, best, reason
@@ -104,18 +76,8 @@ func (s *SQLite) Review(ctx context.Context, gameID string) (*store.Review, erro
 		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var m store.ReviewMove
-		var reason string
-		if err := rows.Scan(&m.Ply, &m.Class, &m.Loss, &m.Best, &reason); err != nil {
-			return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
-		}
-		if reason != "" {
-			m.Reason = []byte(reason)
-		}
-		rv.Classed = append(rv.Classed, m)
-	}
-	if err := rows.Err(); err != nil {
+	rv.Classed, err = record.Collect(rows, record.ReviewMove)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: load review %s: %w", gameID, translate(err))
 	}
 	return rv, nil
@@ -203,21 +165,14 @@ func (s *SQLite) FinishReview(ctx context.Context, gameID, token string, moves [
 
 // PendingReviews lists the unfinished reviews, oldest request first.
 func (s *SQLite) PendingReviews(ctx context.Context) ([]*store.Review, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+reviewColumns+` FROM reviews
+	rows, err := s.db.QueryContext(ctx, `SELECT `+record.ReviewColumns+` FROM reviews
 		WHERE status = ? ORDER BY requested_at_ms, game_id`, store.ReviewPending)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: pending reviews: %w", translate(err))
 	}
 	defer rows.Close()
-	var out []*store.Review
-	for rows.Next() {
-		rv, err := scanReview(rows)
-		if err != nil {
-			return nil, fmt.Errorf("sqlite: pending reviews: %w", translate(err))
-		}
-		out = append(out, rv)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := record.Collect(rows, record.Review)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: pending reviews: %w", translate(err))
 	}
 	return out, nil

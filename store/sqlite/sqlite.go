@@ -11,17 +11,14 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"chesstutor/store"
+	"chesstutor/store/internal/schema"
 )
 
 //go:embed migrations/*.sql
@@ -39,6 +36,16 @@ type SQLite struct {
 
 var _ store.Store = (*SQLite)(nil)
 
+// Options change how OpenWith prepares the database. The zero value is
+// what the site runs with.
+type Options struct {
+	// Unsynced never waits for the disk on commit (synchronous(OFF)): a
+	// power cut could lose committed writes. It is for tests only, whose
+	// databases are thrown away and which would otherwise spend most of
+	// their time in fsync.
+	Unsynced bool
+}
+
 // Open opens (creating if needed) the SQLite database at path, applies any
 // migrations that have not run yet and returns the store.
 //
@@ -49,6 +56,11 @@ var _ store.Store = (*SQLite)(nil)
 // _txlock=immediate takes the write lock at BEGIN, so two read-then-write
 // transactions never deadlock on lock upgrade.
 func Open(ctx context.Context, path string) (*SQLite, error) {
+	return OpenWith(ctx, path, Options{})
+}
+
+// OpenWith is Open with options; see Options.
+func OpenWith(ctx context.Context, path string, opt Options) (*SQLite, error) {
 	if path == "" {
 		return nil, fmt.Errorf("sqlite: open: empty database path")
 	}
@@ -61,7 +73,11 @@ func Open(ctx context.Context, path string) (*SQLite, error) {
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "synchronous(FULL)")
+	if opt.Unsynced {
+		q.Add("_pragma", "synchronous(OFF)")
+	} else {
+		q.Add("_pragma", "synchronous(FULL)")
+	}
 	q.Set("_txlock", "immediate")
 	dsn := "file:" + path + "?" + q.Encode()
 
@@ -101,40 +117,13 @@ func (s *SQLite) Close() error {
 	return s.db.Close()
 }
 
-// migration is one embedded SQL file, numbered by its NNNN_ prefix.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-// loadMigrations reads the embedded migrations in version order and refuses
-// duplicate or malformed numbers, so a bad file fails the boot.
-func loadMigrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+// loadMigrations reads the embedded migrations in version order (see
+// schema.Migrations).
+func loadMigrations() ([]schema.Migration, error) {
+	ms, err := schema.Migrations(migrationFiles, "migrations")
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: list migrations: %w", translate(err))
+		return nil, fmt.Errorf("sqlite: %w", err)
 	}
-	var ms []migration
-	seen := map[int]string{}
-	for _, name := range names {
-		base := filepath.Base(name)
-		num, _, ok := strings.Cut(base, "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v <= 0 {
-			return nil, fmt.Errorf("sqlite: migration %s: name must start with a number like 0001_", base)
-		}
-		if other, dup := seen[v]; dup {
-			return nil, fmt.Errorf("sqlite: migrations %s and %s share number %d", other, base, v)
-		}
-		seen[v] = base
-		body, err := migrationFiles.ReadFile(name)
-		if err != nil {
-			return nil, fmt.Errorf("sqlite: read migration %s: %w", base, err)
-		}
-		ms = append(ms, migration{version: v, name: base, sql: string(body)})
-	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	return ms, nil
 }
 
@@ -160,27 +149,27 @@ func (s *SQLite) migrate(ctx context.Context) error {
 	return nil
 }
 
-func (s *SQLite) apply(ctx context.Context, m migration) error {
+func (s *SQLite) apply(ctx context.Context, m schema.Migration) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("sqlite: migration %s: %w", m.name, translate(err))
+		return fmt.Errorf("sqlite: migration %s: %w", m.Name, translate(err))
 	}
 	defer tx.Rollback()
 	var n int
-	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?", m.version).Scan(&n); err != nil {
-		return fmt.Errorf("sqlite: migration %s: %w", m.name, translate(err))
+	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?", m.Version).Scan(&n); err != nil {
+		return fmt.Errorf("sqlite: migration %s: %w", m.Name, translate(err))
 	}
 	if n > 0 {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return fmt.Errorf("sqlite: migration %s: %w", m.name, translate(err))
+	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+		return fmt.Errorf("sqlite: migration %s: %w", m.Name, translate(err))
 	}
-	if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", m.version, m.name); err != nil {
-		return fmt.Errorf("sqlite: record migration %s: %w", m.name, translate(err))
+	if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", m.Version, m.Name); err != nil {
+		return fmt.Errorf("sqlite: record migration %s: %w", m.Name, translate(err))
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlite: commit migration %s: %w", m.name, translate(err))
+		return fmt.Errorf("sqlite: commit migration %s: %w", m.Name, translate(err))
 	}
 	return nil
 }

@@ -22,9 +22,10 @@ func TestContract(t *testing.T) {
 	})
 }
 
+// openTemp opens a test database, unsynced (see Options).
 func openTemp(t *testing.T, path string) *SQLite {
 	t.Helper()
-	s, err := Open(context.Background(), path)
+	s, err := OpenWith(context.Background(), path, Options{Unsynced: true})
 	if err != nil {
 		t.Fatalf("Open(%s): %v", path, err)
 	}
@@ -82,12 +83,12 @@ func TestMigrationsAreNumberedInOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ms) == 0 || ms[0].version != 1 {
+	if len(ms) == 0 || ms[0].Version != 1 {
 		t.Fatalf("first migration = %+v, want version 1", ms)
 	}
 	for i := 1; i < len(ms); i++ {
-		if ms[i].version <= ms[i-1].version {
-			t.Errorf("migration %s after %s is out of order", ms[i].name, ms[i-1].name)
+		if ms[i].Version <= ms[i-1].Version {
+			t.Errorf("migration %s after %s is out of order", ms[i].Name, ms[i-1].Name)
 		}
 	}
 }

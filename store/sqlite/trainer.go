@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"chesstutor/store/internal/record"
 )
 
 // SaveTrainerScore records a finished trainer round and returns the best
@@ -49,15 +51,7 @@ func (s *SQLite) TrainerBest(ctx context.Context, visitor string) (map[string]in
 		return nil, fmt.Errorf("sqlite: trainer best: %w", translate(err))
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var view, mode string
-		var best int
-		if err := rows.Scan(&view, &mode, &best); err != nil {
-			return nil, fmt.Errorf("sqlite: trainer best: %w", translate(err))
-		}
-		out[view+"/"+mode] = best
-	}
-	if err := rows.Err(); err != nil {
+	if err := record.TrainerBest(rows, out); err != nil {
 		return nil, fmt.Errorf("sqlite: trainer best: %w", translate(err))
 	}
 	if err := tx.Commit(); err != nil {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
+	"chesstutor/store/internal/schema"
 )
 
 // EnsureVisitor stores id if it is new and refreshes last_seen otherwise.
@@ -78,12 +80,12 @@ func (s *SQLite) ExportVisitor(ctx context.Context, id string) (*store.Export, e
 		return nil, err
 	}
 	e := &store.Export{Visitor: id, Tables: map[string][]map[string]any{}}
-	for _, t := range append([]ownedTable{{name: "visitors", filter: "id = ?"}}, owned...) {
-		rows, err := selectRows(ctx, tx, `SELECT * FROM "`+t.name+`" WHERE `+t.filter, id)
+	for _, t := range append([]schema.Owned{{Name: "visitors", Filter: schema.VisitorFilter("?")}}, owned...) {
+		rows, err := selectRows(ctx, tx, `SELECT * FROM "`+t.Name+`" WHERE `+t.Filter, id)
 		if err != nil {
-			return nil, fmt.Errorf("sqlite: export visitor: %s: %w", t.name, translate(err))
+			return nil, fmt.Errorf("sqlite: export visitor: %s: %w", t.Name, translate(err))
 		}
-		e.Tables[t.name] = rows
+		e.Tables[t.Name] = rows
 	}
 	if len(e.Tables["visitors"]) == 0 {
 		return nil, store.ErrNotFound
@@ -105,26 +107,11 @@ func selectRows(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]m
 	if err != nil {
 		return nil, err
 	}
-	out := []map[string]any{}
-	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return nil, err
-		}
-		row := make(map[string]any, len(cols))
-		for i, c := range cols {
-			if b, ok := vals[i].([]byte); ok {
-				vals[i] = string(b)
-			}
-			row[c] = vals[i]
-		}
-		out = append(out, row)
+	out, err := record.Collect(rows, func(r record.Scanner) (map[string]any, error) { return record.Map(cols, r) })
+	if out == nil && err == nil {
+		out = []map[string]any{}
 	}
-	return out, rows.Err()
+	return out, err
 }
 
 // ExpireVisitors deletes at most limit idle or empty visitors in one
@@ -146,8 +133,8 @@ func (s *SQLite) ExpireVisitors(ctx context.Context, idleSince, emptySince time.
 	// directly holds a row of theirs (indirect tables hang off those).
 	empty := []string{}
 	for _, t := range owned {
-		if t.parent == "visitors" {
-			empty = append(empty, `NOT EXISTS (SELECT 1 FROM "`+t.name+`" WHERE "`+t.column+`" = visitors.id)`)
+		if t.Parent == "visitors" {
+			empty = append(empty, `NOT EXISTS (SELECT 1 FROM "`+t.Name+`" WHERE "`+t.Column+`" = visitors.id)`)
 		}
 	}
 	emptyCond := "1"
@@ -173,60 +160,27 @@ func (s *SQLite) ExpireVisitors(ctx context.Context, idleSince, emptySince time.
 	return int(n), nil
 }
 
-// ownedTable is a table whose rows belong to a visitor: through column, it
-// references parent (visitors, or another owned table) with ON DELETE
-// CASCADE. filter selects one visitor's rows, with a single ? for the id.
-type ownedTable struct {
-	name, column, parent string
-	filter               string
-}
-
-// notOwned are the tables that hold no visitor's data.
-var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "site_secrets": true}
-
-// ownedTables walks the schema's foreign keys out from visitors and
-// returns every table that belongs to a visitor, parents before children.
-// Tables added by later migrations are found without changing this code.
+// ownedTables reads the schema's foreign keys and returns every table
+// that belongs to a visitor (see schema.OwnedTables).
 func ownedTables(ctx context.Context, q interface {
 	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}) ([]ownedTable, error) {
-	type fk struct{ table, from, parent, to, onDelete string }
+}) ([]schema.Owned, error) {
 	rows, err := q.QueryContext(ctx, `SELECT m.name, f."from", f."table", f."to", f.on_delete
 		FROM sqlite_master AS m, pragma_foreign_key_list(m.name) AS f
 		WHERE m.type = 'table' ORDER BY m.name, f.id`)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: read foreign keys: %w", translate(err))
 	}
-	var fks []fk
-	for rows.Next() {
-		var k fk
-		if err := rows.Scan(&k.table, &k.from, &k.parent, &k.to, &k.onDelete); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("sqlite: read foreign keys: %w", translate(err))
-		}
-		fks = append(fks, k)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	defer rows.Close()
+	fks, err := record.Collect(rows, func(r record.Scanner) (schema.ForeignKey, error) {
+		var k schema.ForeignKey
+		var onDelete string
+		err := r.Scan(&k.Table, &k.From, &k.Parent, &k.To, &onDelete)
+		k.Cascade = strings.EqualFold(onDelete, "CASCADE")
+		return k, err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: read foreign keys: %w", translate(err))
 	}
-	filters := map[string]string{"visitors": "id = ?"}
-	var out []ownedTable
-	for grew := true; grew; {
-		grew = false
-		for _, k := range fks {
-			pf, ok := filters[k.parent]
-			if _, done := filters[k.table]; done || !ok || !strings.EqualFold(k.onDelete, "CASCADE") || notOwned[k.table] {
-				continue
-			}
-			f := `"` + k.from + `" = ?`
-			if k.parent != "visitors" {
-				f = `"` + k.from + `" IN (SELECT "` + k.to + `" FROM "` + k.parent + `" WHERE ` + pf + `)`
-			}
-			filters[k.table] = f
-			out = append(out, ownedTable{name: k.table, column: k.from, parent: k.parent, filter: f})
-			grew = true
-		}
-	}
-	return out, nil
+	return schema.OwnedTables(fks, "?"), nil
 }
