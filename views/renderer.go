@@ -61,22 +61,20 @@ var requiredPages = []string{"home", "404", "500"}
 // Funcs are the template functions every template may use, speaking w's
 // language: t (a key and name, value pairs), th (a key whose text holds
 // markup), msg (a words.Message), lang, languages, scriptWords (the words
-// under a key prefix as JSON for the page's script), san and notation
-// (moves with figurines; see notationFuncs).
+// under a key prefix as JSON for the page's script), alternates and
+// languageMenu (a page's links to itself in every language), san and
+// notation (moves with figurines; see notationFuncs).
 func Funcs(w *words.Words) template.FuncMap {
+	links := newLanguageLinks(w)
 	fm := template.FuncMap{
-		"asset":  public.URL,
-		"board":  func(b Board) template.HTML { b.Words = w; return RenderBoard(b) },
-		"pieces": PieceSprite,
-		"sound":  soundURL,
+		"alternates":   links.alternates,
+		"languageMenu": links.languageMenu,
+		"asset":        public.URL,
+		"board":        func(b Board) template.HTML { b.Words = w; return RenderBoard(b) },
+		"pieces":       PieceSprite,
+		"sound":        soundURL,
 		"boardWords": func() string {
 			return BoardWords(w)
-		},
-		"pathOnly": func(p string) string {
-			if i := strings.IndexByte(p, '?'); i >= 0 {
-				return p[:i]
-			}
-			return p
 		},
 		"date":        w.Date,
 		"t":           w.T,
@@ -113,7 +111,8 @@ func scriptWords(w *words.Words, prefixes ...string) (string, error) {
 // foldWords replaces, in every template of set, each call whose result
 // depends on nothing but the set's language and notation style — {{t
 // "key"}} without arguments, {{scriptWords "prefix." …}}, {{boardWords}},
-// {{notation}} — with its result as a string constant. The words are then looked up once, when the
+// {{notation}}, {{lang}}, and {{asset "…"}} and {{sound "…"}}, which
+// depend on nothing — with its result as a string constant. The words are then looked up once, when the
 // language's templates are parsed, instead of through reflection on every
 // request: a page in any language costs what the English-only page did
 // (issue 31, BenchmarkRenderPages). html/template escapes the constant
@@ -134,6 +133,19 @@ func foldWords(set *template.Template, w *words.Words, style string) error {
 		},
 		"boardWords": func(args []string) (string, bool, error) { return BoardWords(w), len(args) == 0, nil },
 		"notation":   func(args []string) (string, bool, error) { return notationJSON(w, style), len(args) == 0, nil },
+		"lang":       func(args []string) (string, bool, error) { return w.Lang(), len(args) == 0, nil },
+		"asset": func(args []string) (string, bool, error) {
+			if len(args) != 1 {
+				return "", false, nil
+			}
+			return public.URL(args[0]), true, nil
+		},
+		"sound": func(args []string) (string, bool, error) {
+			if len(args) != 1 {
+				return "", false, nil
+			}
+			return soundURL(args[0]), true, nil
+		},
 	}
 	var err error
 	var walk func(n parse.Node)
@@ -189,16 +201,29 @@ func foldWords(set *template.Template, w *words.Words, style string) error {
 	return err
 }
 
-// plainEscapers are html/template's escapers for text and quoted
-// attribute values (its own names for them, see plainWords). A string
-// without any of plainUnsafe's characters passes through them unchanged.
-var plainEscapers = map[string]bool{
-	"_html_template_htmlescaper":   true,
-	"_html_template_attrescaper":   true,
-	"_html_template_rcdataescaper": true,
+// plainEscapers are html/template's escapers for text, quoted attribute
+// values and URLs (its own names for them, see plainWords), each with
+// the strings it leaves as they are.
+var plainEscapers = map[string]func(string) bool{
+	"_html_template_htmlescaper":   htmlPlain,
+	"_html_template_attrescaper":   htmlPlain,
+	"_html_template_rcdataescaper": htmlPlain,
+	// A URL of letters, digits and -._~/ has no scheme to refuse and
+	// nothing to encode.
+	"_html_template_urlfilter":     urlPlain,
+	"_html_template_urlnormalizer": urlPlain,
 }
 
-const plainUnsafe = "\x00\"&'+<>"
+func htmlPlain(s string) bool { return !strings.ContainsAny(s, "\x00\"&'+<>") }
+
+func urlPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~/", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
 
 // plainWords turns the folded words of a page that its escaping leaves
 // as they are into plain template text, so that rendering them costs no
@@ -206,8 +231,9 @@ const plainUnsafe = "\x00\"&'+<>"
 // the page once with no data, which makes html/template escape every
 // template the page uses (and reports a template it cannot escape, so the
 // boot fails instead of a request); then each action left as
-// {{"words" | escaper}}, where the escaper is one of plainEscapers and the
-// words hold no character it would change, becomes the words themselves.
+// {{"words" | escaper …}}, where each escaper is one of plainEscapers and
+// the words hold no character it would change, becomes the words
+// themselves.
 // Should html/template ever name its escapers otherwise, nothing is
 // turned and the pages stay the same, only slower (TestPlainWords
 // notices). It reports how many actions it turned.
@@ -251,17 +277,22 @@ func plainWords(set *template.Template, entry string) (int, error) {
 	return n, nil
 }
 
-// plainAction is the words of {{"words" | escaper}} when the escaper
-// would leave them as they are.
+// plainAction is the words of {{"words" | escaper | …}} when every
+// escaper would leave them as they are.
 func plainAction(a *parse.ActionNode) (string, bool) {
 	p := a.Pipe
-	if p == nil || len(p.Decl) > 0 || len(p.Cmds) != 2 || len(p.Cmds[0].Args) != 1 || len(p.Cmds[1].Args) != 1 {
+	if p == nil || len(p.Decl) > 0 || len(p.Cmds) < 2 || len(p.Cmds[0].Args) != 1 {
 		return "", false
 	}
 	s, ok := p.Cmds[0].Args[0].(*parse.StringNode)
-	esc, isIdent := p.Cmds[1].Args[0].(*parse.IdentifierNode)
-	if !ok || !isIdent || !plainEscapers[esc.Ident] || strings.ContainsAny(s.Text, plainUnsafe) {
+	if !ok {
 		return "", false
+	}
+	for _, c := range p.Cmds[1:] {
+		esc, isIdent := c.Args[0].(*parse.IdentifierNode)
+		if len(c.Args) != 1 || !isIdent || plainEscapers[esc.Ident] == nil || !plainEscapers[esc.Ident](s.Text) {
+			return "", false
+		}
 	}
 	return s.Text, true
 }
