@@ -32,7 +32,7 @@ func TestFoldingEscapesInEveryContext(t *testing.T) {
 	parseIt := func(fold bool) *template.Template {
 		tmpl := template.Must(template.New("x").Funcs(Funcs(w)).Parse(src))
 		if fold {
-			if err := foldWords(tmpl, w, NotationFigurine); err != nil {
+			if err := foldWords(tmpl, w); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -112,7 +112,7 @@ func TestPlainWords(t *testing.T) {
 			t.Fatal(err)
 		}
 		for name, p := range pages {
-			if err := foldWords(p, w, NotationFigurine); err != nil {
+			if err := foldWords(p, w); err != nil {
 				t.Fatal(err)
 			}
 			if n, err := plainWords(p, "layout.html"); n < 10 || err != nil {

@@ -42,8 +42,7 @@ type Page struct {
 	// the template set whose words are that language's.
 	Lang string
 	// Notation is how the visitor reads moves: NotationFigurine ("" is the
-	// same) or NotationLetters; it picks the set whose san function
-	// writes that way.
+	// same) or NotationLetters; templates hand it to san and notation.
 	Notation string
 }
 
@@ -51,7 +50,7 @@ type Page struct {
 // partials, once per language: a set's "t" function speaks its language,
 // so a request's words never depend on anything shared and changing.
 type Renderer struct {
-	sets map[string]map[string]*template.Template // lang (+ "/letters") -> page -> template
+	sets map[string]map[string]*template.Template // lang -> page -> template
 	cat  *words.Catalogue
 }
 
@@ -90,7 +89,7 @@ func Funcs(w *words.Words) template.FuncMap {
 			return part * 100 / whole
 		},
 	}
-	for k, f := range notationFuncs(w, NotationFigurine) {
+	for k, f := range notationFuncs(w) {
 		fm[k] = f
 	}
 	return fm
@@ -109,17 +108,17 @@ func scriptWords(w *words.Words, prefixes ...string) (string, error) {
 }
 
 // foldWords replaces, in every template of set, each call whose result
-// depends on nothing but the set's language and notation style — {{t
+// depends on nothing but the set's language — {{t
 // "key"}} without arguments, {{scriptWords "prefix." …}}, {{boardWords}},
-// {{notation}}, {{lang}}, and {{asset "…"}} and {{sound "…"}}, which
-// depend on nothing — with its result as a string constant. The words are then looked up once, when the
+// {{lang}}, and {{asset "…"}} and {{sound "…"}}, which depend on nothing
+// — with its result as a string constant. The words are then looked up once, when the
 // language's templates are parsed, instead of through reflection on every
 // request: a page in any language costs what the English-only page did
 // (issue 31, BenchmarkRenderPages). html/template escapes the constant
 // for where it stands just as it escaped the call's result, so the page
 // is the same byte for byte. It must run before the set first executes
 // (html/template escapes the trees then).
-func foldWords(set *template.Template, w *words.Words, style string) error {
+func foldWords(set *template.Template, w *words.Words) error {
 	fold := map[string]func(args []string) (string, bool, error){
 		"t": func(args []string) (string, bool, error) {
 			if len(args) != 1 {
@@ -132,7 +131,6 @@ func foldWords(set *template.Template, w *words.Words, style string) error {
 			return s, true, err
 		},
 		"boardWords": func(args []string) (string, bool, error) { return BoardWords(w), len(args) == 0, nil },
-		"notation":   func(args []string) (string, bool, error) { return notationJSON(w, style), len(args) == 0, nil },
 		"lang":       func(args []string) (string, bool, error) { return w.Lang(), len(args) == 0, nil },
 		"asset": func(args []string) (string, bool, error) {
 			if len(args) != 1 {
@@ -336,8 +334,7 @@ type options struct{ unfolded bool }
 func Unfolded() Option { return func(o *options) { o.unfolded = true } }
 
 // New parses the layout, the partials and every page once for each of
-// the catalogue's languages; each page also gets a copy whose moves are
-// written with the language's letters.
+// the catalogue's languages.
 func New(cat *words.Catalogue, opts ...Option) (*Renderer, error) {
 	var o options
 	for _, f := range opts {
@@ -354,28 +351,17 @@ func New(cat *words.Catalogue, opts ...Option) (*Renderer, error) {
 		if err != nil {
 			return nil, err
 		}
-		letters := make(map[string]*template.Template, len(pages))
-		for name, t := range pages {
-			c, err := t.Clone()
-			if err != nil {
-				return nil, fmt.Errorf("views: page %s: %w", name, err)
-			}
-			letters[name] = c.Funcs(notationFuncs(w, NotationLetters))
-		}
 		if !o.unfolded {
-			for style, set := range map[string]map[string]*template.Template{NotationFigurine: pages, NotationLetters: letters} {
-				for name, t := range set {
-					if err := foldWords(t, w, style); err != nil {
-						return nil, fmt.Errorf("views: page %s: %w", name, err)
-					}
-					if _, err := plainWords(t, "layout.html"); err != nil {
-						return nil, fmt.Errorf("views: page %s: %w", name, err)
-					}
+			for name, t := range pages {
+				if err := foldWords(t, w); err != nil {
+					return nil, fmt.Errorf("views: page %s: %w", name, err)
+				}
+				if _, err := plainWords(t, "layout.html"); err != nil {
+					return nil, fmt.Errorf("views: page %s: %w", name, err)
 				}
 			}
 		}
 		r.sets[l.Code] = pages
-		r.sets[l.Code+"/"+NotationLetters] = letters
 	}
 	return r, nil
 }
@@ -422,11 +408,7 @@ func (r *Renderer) Execute(page string, data Page) ([]byte, error) {
 	if r.sets[lang] == nil {
 		lang = words.English
 	}
-	set := r.sets[lang]
-	if data.Notation == NotationLetters {
-		set = r.sets[lang+"/"+NotationLetters]
-	}
-	t := set[page]
+	t := r.sets[lang][page]
 	if t == nil {
 		return nil, fmt.Errorf("views: no page template %q", page)
 	}
