@@ -27,21 +27,22 @@ func TestFoldingEscapesInEveryContext(t *testing.T) {
 	w := cat.For("ru")
 	src := `<p title="{{t "x.k"}}">{{t "x.k"}}</p><a href="/x?q={{t "x.k"}}">{{printf "%s!" (t "x.k")}}</a>` +
 		`<script>var s = {{t "x.k"}};</script>{{t "x.n" "Count" .}} {{th "x.h"}}` +
-		`<p title="{{t "x.p"}}">{{t "x.p"}}</p><a href="/x?q={{t "x.p"}}"></a><script>var p = {{t "x.p"}};</script>`
+		`<p title="{{t "x.p"}}">{{t "x.p"}}</p><a href="/x?q={{t "x.p"}}"></a><script>var p = {{t "x.p"}};</script>` +
+		`<link href="{{asset "css/site.css"}}"><a href="{{t "x.p"}}"></a>`
 	parseIt := func(fold bool) *template.Template {
 		tmpl := template.Must(template.New("x").Funcs(Funcs(w)).Parse(src))
 		if fold {
-			if err := foldWords(tmpl, w, NotationFigurine); err != nil {
+			if err := foldWords(tmpl, w); err != nil {
 				t.Fatal(err)
 			}
 		}
 		return tmpl
 	}
 	folded := parseIt(true)
-	// Only the plain words in text and in an attribute become text; in
-	// the URL and the script they need escaping.
-	if n, err := plainWords(folded, "x"); n != 2 || err != nil {
-		t.Errorf("plainWords turned %d actions (%v), want 2", n, err)
+	// Only the plain words in text and in an attribute, and the asset's
+	// URL, become text; in a URL and the script the words need escaping.
+	if n, err := plainWords(folded, "x"); n != 3 || err != nil {
+		t.Errorf("plainWords turned %d actions (%v), want 3", n, err)
 	}
 	calls := 0
 	var count func(n parse.Node)
@@ -70,8 +71,8 @@ func TestFoldingEscapesInEveryContext(t *testing.T) {
 	if calls != 2 { // {{t "x.n" "Count" .}} and {{th "x.h"}}
 		t.Errorf("%d calls left after folding, want 2", calls)
 	}
-	if c := strings.Count(folded.Tree.Root.String(), "Plain words"); c != 4 {
-		t.Errorf("the plain words are in the tree %d times, want 4", c)
+	if c := strings.Count(folded.Tree.Root.String(), "Plain words"); c != 5 {
+		t.Errorf("the plain words are in the tree %d times, want 5", c)
 		t.Errorf("%d calls left after folding, want 2", calls)
 	}
 	var a, b strings.Builder
@@ -90,6 +91,7 @@ func TestFoldingEscapesInEveryContext(t *testing.T) {
 		`var s = "a \"quoted\" \u003cb\u003e\u0026amp;`,
 		`5 times <em>ok</em>`,
 		`<p title="Plain words, ё!">Plain words, ё!</p><a href="/x?q=Plain%20words%2c%20%d1%91%21"></a><script>var p = "Plain words, ё!";</script>`,
+		`<link href="/assets/`, `/css/site.css"><a href="Plain%20words,%20%d1%91!"></a>`,
 	} {
 		if !strings.Contains(a.String(), want) {
 			t.Errorf("the page lacks %s:\n%s", want, a.String())
@@ -110,7 +112,7 @@ func TestPlainWords(t *testing.T) {
 			t.Fatal(err)
 		}
 		for name, p := range pages {
-			if err := foldWords(p, w, NotationFigurine); err != nil {
+			if err := foldWords(p, w); err != nil {
 				t.Fatal(err)
 			}
 			if n, err := plainWords(p, "layout.html"); n < 10 || err != nil {

@@ -25,15 +25,33 @@ func NotationTable(w *words.Words, style string) chess.Letters {
 	return chess.Figurines
 }
 
-// notationFuncs are the template functions that depend on the style:
-// san (a SAN move as the visitor reads it: {{san .SAN}}) and notation
-// (the JSON the layout hands scripts in data-notation: the style and the
-// table by English letter, for public/js/notation.js).
-func notationFuncs(w *words.Words, style string) template.FuncMap {
-	data := notationJSON(w, style)
+// notationFuncs are the template functions that show moves the
+// visitor's way, given the page's style (Page.Notation): san (a SAN move:
+// {{san $.Notation .SAN}}) and notation (the JSON the layout hands
+// scripts in data-notation: the style and the table by English letter,
+// for public/js/notation.js: {{notation .Notation}}). Both styles are
+// made once per language, so one template set serves both: a second set
+// per language for letters would double the templates the garbage
+// collector walks (BenchmarkRenderPages).
+func notationFuncs(w *words.Words) template.FuncMap {
+	letters := NotationTable(w, NotationLetters)
+	data := map[string]string{
+		NotationFigurine: notationJSON(w, NotationFigurine),
+		NotationLetters:  notationJSON(w, NotationLetters),
+	}
 	return template.FuncMap{
-		"san":      NotationTable(w, style).Write,
-		"notation": func() string { return data },
+		"san": func(style, san string) string {
+			if style == NotationLetters {
+				return letters.Write(san)
+			}
+			return chess.Figurines.Write(san)
+		},
+		"notation": func(style string) string {
+			if style == NotationLetters {
+				return data[NotationLetters]
+			}
+			return data[NotationFigurine]
+		},
 	}
 }
 

@@ -8,8 +8,7 @@ import (
 )
 
 // A page rendered for a visitor who reads letters gets the language's
-// letters in its san function and in data-notation; everyone else gets
-// figurines.
+// letters from san and in data-notation; everyone else gets figurines.
 func TestNotationSets(t *testing.T) {
 	cat := words.MustLoad()
 	r, err := New(cat)
@@ -23,8 +22,8 @@ func TestNotationSets(t *testing.T) {
 		{"ru", NotationLetters, "Кf3", `&#34;N&#34;:&#34;К&#34;`},
 		{"en", NotationLetters, "Nf3", `&#34;N&#34;:&#34;N&#34;`},
 	} {
-		fm := notationFuncs(cat.For(tt.lang), tt.style)
-		if got := fm["san"].(func(string) string)("Nf3"); got != tt.san {
+		fm := notationFuncs(cat.For(tt.lang))
+		if got := fm["san"].(func(string, string) string)(tt.style, "Nf3"); got != tt.san {
 			t.Errorf("%s %q: san Nf3 = %q, want %q", tt.lang, tt.style, got, tt.san)
 		}
 		page, err := r.Execute("404", Page{Lang: tt.lang, Notation: tt.style, Path: "/", Data: ErrorInfo{Status: 404}})

@@ -42,8 +42,7 @@ type Page struct {
 	// the template set whose words are that language's.
 	Lang string
 	// Notation is how the visitor reads moves: NotationFigurine ("" is the
-	// same) or NotationLetters; it picks the set whose san function
-	// writes that way.
+	// same) or NotationLetters; templates hand it to san and notation.
 	Notation string
 }
 
@@ -51,7 +50,7 @@ type Page struct {
 // partials, once per language: a set's "t" function speaks its language,
 // so a request's words never depend on anything shared and changing.
 type Renderer struct {
-	sets map[string]map[string]*template.Template // lang (+ "/letters") -> page -> template
+	sets map[string]map[string]*template.Template // lang -> page -> template
 	cat  *words.Catalogue
 }
 
@@ -61,22 +60,20 @@ var requiredPages = []string{"home", "404", "500"}
 // Funcs are the template functions every template may use, speaking w's
 // language: t (a key and name, value pairs), th (a key whose text holds
 // markup), msg (a words.Message), lang, languages, scriptWords (the words
-// under a key prefix as JSON for the page's script), san and notation
-// (moves with figurines; see notationFuncs).
+// under a key prefix as JSON for the page's script), alternates and
+// languageMenu (a page's links to itself in every language), san and
+// notation (moves with figurines; see notationFuncs).
 func Funcs(w *words.Words) template.FuncMap {
+	links := newLanguageLinks(w)
 	fm := template.FuncMap{
-		"asset":  public.URL,
-		"board":  func(b Board) template.HTML { b.Words = w; return RenderBoard(b) },
-		"pieces": PieceSprite,
-		"sound":  soundURL,
+		"alternates":   links.alternates,
+		"languageMenu": links.languageMenu,
+		"asset":        public.URL,
+		"board":        func(b Board) template.HTML { b.Words = w; return RenderBoard(b) },
+		"pieces":       PieceSprite,
+		"sound":        soundURL,
 		"boardWords": func() string {
 			return BoardWords(w)
-		},
-		"pathOnly": func(p string) string {
-			if i := strings.IndexByte(p, '?'); i >= 0 {
-				return p[:i]
-			}
-			return p
 		},
 		"date":        w.Date,
 		"t":           w.T,
@@ -92,7 +89,7 @@ func Funcs(w *words.Words) template.FuncMap {
 			return part * 100 / whole
 		},
 	}
-	for k, f := range notationFuncs(w, NotationFigurine) {
+	for k, f := range notationFuncs(w) {
 		fm[k] = f
 	}
 	return fm
@@ -111,16 +108,17 @@ func scriptWords(w *words.Words, prefixes ...string) (string, error) {
 }
 
 // foldWords replaces, in every template of set, each call whose result
-// depends on nothing but the set's language and notation style — {{t
+// depends on nothing but the set's language — {{t
 // "key"}} without arguments, {{scriptWords "prefix." …}}, {{boardWords}},
-// {{notation}} — with its result as a string constant. The words are then looked up once, when the
+// {{lang}}, and {{asset "…"}} and {{sound "…"}}, which depend on nothing
+// — with its result as a string constant. The words are then looked up once, when the
 // language's templates are parsed, instead of through reflection on every
 // request: a page in any language costs what the English-only page did
 // (issue 31, BenchmarkRenderPages). html/template escapes the constant
 // for where it stands just as it escaped the call's result, so the page
 // is the same byte for byte. It must run before the set first executes
 // (html/template escapes the trees then).
-func foldWords(set *template.Template, w *words.Words, style string) error {
+func foldWords(set *template.Template, w *words.Words) error {
 	fold := map[string]func(args []string) (string, bool, error){
 		"t": func(args []string) (string, bool, error) {
 			if len(args) != 1 {
@@ -133,7 +131,19 @@ func foldWords(set *template.Template, w *words.Words, style string) error {
 			return s, true, err
 		},
 		"boardWords": func(args []string) (string, bool, error) { return BoardWords(w), len(args) == 0, nil },
-		"notation":   func(args []string) (string, bool, error) { return notationJSON(w, style), len(args) == 0, nil },
+		"lang":       func(args []string) (string, bool, error) { return w.Lang(), len(args) == 0, nil },
+		"asset": func(args []string) (string, bool, error) {
+			if len(args) != 1 {
+				return "", false, nil
+			}
+			return public.URL(args[0]), true, nil
+		},
+		"sound": func(args []string) (string, bool, error) {
+			if len(args) != 1 {
+				return "", false, nil
+			}
+			return soundURL(args[0]), true, nil
+		},
 	}
 	var err error
 	var walk func(n parse.Node)
@@ -189,16 +199,29 @@ func foldWords(set *template.Template, w *words.Words, style string) error {
 	return err
 }
 
-// plainEscapers are html/template's escapers for text and quoted
-// attribute values (its own names for them, see plainWords). A string
-// without any of plainUnsafe's characters passes through them unchanged.
-var plainEscapers = map[string]bool{
-	"_html_template_htmlescaper":   true,
-	"_html_template_attrescaper":   true,
-	"_html_template_rcdataescaper": true,
+// plainEscapers are html/template's escapers for text, quoted attribute
+// values and URLs (its own names for them, see plainWords), each with
+// the strings it leaves as they are.
+var plainEscapers = map[string]func(string) bool{
+	"_html_template_htmlescaper":   htmlPlain,
+	"_html_template_attrescaper":   htmlPlain,
+	"_html_template_rcdataescaper": htmlPlain,
+	// A URL of letters, digits and -._~/ has no scheme to refuse and
+	// nothing to encode.
+	"_html_template_urlfilter":     urlPlain,
+	"_html_template_urlnormalizer": urlPlain,
 }
 
-const plainUnsafe = "\x00\"&'+<>"
+func htmlPlain(s string) bool { return !strings.ContainsAny(s, "\x00\"&'+<>") }
+
+func urlPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~/", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
 
 // plainWords turns the folded words of a page that its escaping leaves
 // as they are into plain template text, so that rendering them costs no
@@ -206,8 +229,9 @@ const plainUnsafe = "\x00\"&'+<>"
 // the page once with no data, which makes html/template escape every
 // template the page uses (and reports a template it cannot escape, so the
 // boot fails instead of a request); then each action left as
-// {{"words" | escaper}}, where the escaper is one of plainEscapers and the
-// words hold no character it would change, becomes the words themselves.
+// {{"words" | escaper …}}, where each escaper is one of plainEscapers and
+// the words hold no character it would change, becomes the words
+// themselves.
 // Should html/template ever name its escapers otherwise, nothing is
 // turned and the pages stay the same, only slower (TestPlainWords
 // notices). It reports how many actions it turned.
@@ -251,17 +275,22 @@ func plainWords(set *template.Template, entry string) (int, error) {
 	return n, nil
 }
 
-// plainAction is the words of {{"words" | escaper}} when the escaper
-// would leave them as they are.
+// plainAction is the words of {{"words" | escaper | …}} when every
+// escaper would leave them as they are.
 func plainAction(a *parse.ActionNode) (string, bool) {
 	p := a.Pipe
-	if p == nil || len(p.Decl) > 0 || len(p.Cmds) != 2 || len(p.Cmds[0].Args) != 1 || len(p.Cmds[1].Args) != 1 {
+	if p == nil || len(p.Decl) > 0 || len(p.Cmds) < 2 || len(p.Cmds[0].Args) != 1 {
 		return "", false
 	}
 	s, ok := p.Cmds[0].Args[0].(*parse.StringNode)
-	esc, isIdent := p.Cmds[1].Args[0].(*parse.IdentifierNode)
-	if !ok || !isIdent || !plainEscapers[esc.Ident] || strings.ContainsAny(s.Text, plainUnsafe) {
+	if !ok {
 		return "", false
+	}
+	for _, c := range p.Cmds[1:] {
+		esc, isIdent := c.Args[0].(*parse.IdentifierNode)
+		if len(c.Args) != 1 || !isIdent || plainEscapers[esc.Ident] == nil || !plainEscapers[esc.Ident](s.Text) {
+			return "", false
+		}
 	}
 	return s.Text, true
 }
@@ -305,8 +334,7 @@ type options struct{ unfolded bool }
 func Unfolded() Option { return func(o *options) { o.unfolded = true } }
 
 // New parses the layout, the partials and every page once for each of
-// the catalogue's languages; each page also gets a copy whose moves are
-// written with the language's letters.
+// the catalogue's languages.
 func New(cat *words.Catalogue, opts ...Option) (*Renderer, error) {
 	var o options
 	for _, f := range opts {
@@ -323,28 +351,17 @@ func New(cat *words.Catalogue, opts ...Option) (*Renderer, error) {
 		if err != nil {
 			return nil, err
 		}
-		letters := make(map[string]*template.Template, len(pages))
-		for name, t := range pages {
-			c, err := t.Clone()
-			if err != nil {
-				return nil, fmt.Errorf("views: page %s: %w", name, err)
-			}
-			letters[name] = c.Funcs(notationFuncs(w, NotationLetters))
-		}
 		if !o.unfolded {
-			for style, set := range map[string]map[string]*template.Template{NotationFigurine: pages, NotationLetters: letters} {
-				for name, t := range set {
-					if err := foldWords(t, w, style); err != nil {
-						return nil, fmt.Errorf("views: page %s: %w", name, err)
-					}
-					if _, err := plainWords(t, "layout.html"); err != nil {
-						return nil, fmt.Errorf("views: page %s: %w", name, err)
-					}
+			for name, t := range pages {
+				if err := foldWords(t, w); err != nil {
+					return nil, fmt.Errorf("views: page %s: %w", name, err)
+				}
+				if _, err := plainWords(t, "layout.html"); err != nil {
+					return nil, fmt.Errorf("views: page %s: %w", name, err)
 				}
 			}
 		}
 		r.sets[l.Code] = pages
-		r.sets[l.Code+"/"+NotationLetters] = letters
 	}
 	return r, nil
 }
@@ -391,11 +408,7 @@ func (r *Renderer) Execute(page string, data Page) ([]byte, error) {
 	if r.sets[lang] == nil {
 		lang = words.English
 	}
-	set := r.sets[lang]
-	if data.Notation == NotationLetters {
-		set = r.sets[lang+"/"+NotationLetters]
-	}
-	t := set[page]
+	t := r.sets[lang][page]
 	if t == nil {
 		return nil, fmt.Errorf("views: no page template %q", page)
 	}
