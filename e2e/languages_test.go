@@ -8,6 +8,7 @@ package e2e
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -134,9 +135,9 @@ func firstRune(s string) (rune, bool) {
 }
 
 // langPage checks the open page for a visitor of one language: <html
-// lang>, no English word shown, nothing wider than the window, and no
-// serious or critical axe-core violation.
-func langPage(t *testing.T, b *Browser, lang, axe, name string) {
+// lang>, no English word shown, nothing wider than the window (width
+// px), and no serious or critical axe-core violation.
+func langPage(t *testing.T, b *Browser, lang, axe, name string, width int64) {
 	t.Helper()
 	if got := Eval[string](b, `document.documentElement.lang`); got != lang {
 		t.Errorf("%s: <html lang=%q>, want %q", name, got, lang)
@@ -144,7 +145,7 @@ func langPage(t *testing.T, b *Browser, lang, axe, name string) {
 	if found := englishIn(lang, Eval[string](b, shownText)); len(found) > 0 {
 		t.Errorf("%s (%s) shows English:\n  %s", name, lang, strings.Join(found, "\n  "))
 	}
-	noSidewaysScroll(t, b, name)
+	noSidewaysScroll(t, b, name, width)
 	for _, v := range runAxe(t, b, axe) {
 		if v.Impact != "serious" && v.Impact != "critical" {
 			continue
@@ -157,17 +158,19 @@ func langPage(t *testing.T, b *Browser, lang, axe, name string) {
 	}
 }
 
-// noSidewaysScroll fails when the page is wider than the window, naming
-// what sticks out.
-func noSidewaysScroll(t *testing.T, b *Browser, name string) {
+// noSidewaysScroll fails when the page is wider than the window of
+// width px, naming what sticks out. The width is the test's, not
+// innerWidth: a phone's browser zooms out to show a page wider than the
+// screen, and innerWidth grows with it.
+func noSidewaysScroll(t *testing.T, b *Browser, name string, width int64) {
 	t.Helper()
-	if Eval[bool](b, `document.documentElement.scrollWidth <= innerWidth`) {
+	if sw := Eval[int64](b, `document.documentElement.scrollWidth`); sw <= width {
 		return
 	}
-	wide := Eval[[]string](b, `[...document.body.querySelectorAll("*")].filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.right > innerWidth + 0.5; })
+	wide := Eval[[]string](b, `[...document.body.querySelectorAll("*")].filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.right > `+strconv.FormatInt(width, 10)+` + 0.5; })
 		.slice(0, 6).map((e) => e.tagName.toLowerCase() + "." + [...e.classList].join(".") + " " + Math.round(e.getBoundingClientRect().right) + "px: " + e.textContent.trim().slice(0, 30))`)
 	t.Errorf("%s is %d px wide in a %d px window; sticking out: %q", name,
-		Eval[int](b, `document.documentElement.scrollWidth`), Eval[int](b, `innerWidth`), wide)
+		Eval[int](b, `document.documentElement.scrollWidth`), width, wide)
 }
 
 // press taps sel on a touch screen and clicks it otherwise, after
@@ -253,7 +256,7 @@ func languageJourney(t *testing.T, srv *Server, bank *quiz.Bank, axe, lang strin
 	w := words.Default().For(lang)
 	touch := vp.Mobile
 	b := newBrowser(t, WithViewport(vp), WithTimeout(5*time.Minute))
-	check := func(name string) { t.Helper(); langPage(t, b, lang, axe, name) }
+	check := func(name string) { t.Helper(); langPage(t, b, lang, axe, name, vp.Width) }
 
 	// The language is chosen once, by a link; from then on the cookie
 	// keeps it on every page reached by pressing what the page shows.
@@ -337,4 +340,146 @@ func languageJourney(t *testing.T, srv *Server, bank *quiz.Bank, axe, lang strin
 		t.Skipf("the review page still shows English (%q) in its <main>: it is not yet worded from the catalogue (branch review); the steps before it ran every check", reviewEnglish[i])
 	}
 	check("the review")
+}
+
+// boxesFit checks the visible elements matched by sel: each lies inside
+// the window, its text inside its own box (no word cut off or sticking
+// out of its button or pill), and its content no wider or taller than
+// the box it scrolls in. Text for screen readers only (clipped to
+// nothing, as .visually-hidden and the phone's short header do) is left
+// out.
+const boxesFit = `((sel, width) => {
+	const bad = [];
+	const clipped = (e) => { const s = getComputedStyle(e); return (s.position === "absolute" || s.position === "fixed") && (s.clip !== "auto" || s.clipPath !== "none"); };
+	const forReaders = (e) => { for (; e !== null; e = e.parentElement) if (clipped(e)) return true; return false; };
+	const onlyForReaders = (n) => forReaders(n.parentElement);
+	for (const el of document.querySelectorAll(sel)) {
+		if (!el.checkVisibility() || forReaders(el)) continue;
+		const r = el.getBoundingClientRect();
+		if (r.width === 0 || r.height === 0) continue;
+		const name = el.tagName.toLowerCase() + "." + [...el.classList].join(".") + " «" + el.innerText.trim().replace(/\s+/g, " ").slice(0, 40) + "»";
+		if (r.left < -0.5 || r.right > width + 0.5) bad.push(name + ": outside the window (" + Math.round(r.left) + "–" + Math.round(r.right) + " px)");
+		if (getComputedStyle(el).display !== "inline") {
+			if (el.scrollWidth > el.clientWidth + 1) bad.push(name + ": content " + el.scrollWidth + " px wide in a box of " + el.clientWidth);
+			if (el.scrollHeight > el.clientHeight + 1) bad.push(name + ": content " + el.scrollHeight + " px tall in a box of " + el.clientHeight);
+		}
+		const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+		for (let n = walk.nextNode(); n !== null; n = walk.nextNode()) {
+			if (!n.textContent.trim() || onlyForReaders(n) || !n.parentElement.checkVisibility()) continue;
+			const range = document.createRange();
+			range.selectNodeContents(n);
+			for (const t of range.getClientRects()) {
+				if (t.left < r.left - 0.5 || t.right > r.right + 0.5 || t.top < r.top - 0.5 || t.bottom > r.bottom + 0.5) {
+					bad.push(name + ": the text «" + n.textContent.trim().slice(0, 30) + "» sticks out of it");
+					break;
+				}
+			}
+		}
+	}
+	return bad;
+})`
+
+// fitCheck runs boxesFit on each group of elements and checks the page's
+// width, naming what is wrong; a screenshot of the window shows it.
+func fitCheck(t *testing.T, b *Browser, where string, width int64, groups map[string]string) {
+	t.Helper()
+	var bad []string
+	if sw := Eval[int64](b, `document.documentElement.scrollWidth`); sw > width {
+		bad = append(bad, fmt.Sprintf("the page is %d px wide in a %d px window", sw, width))
+	}
+	names := slices.Sorted(maps.Keys(groups))
+	for _, what := range names {
+		sel := groups[what]
+		if Eval[int](b, `[...document.querySelectorAll(`+jsString(sel)+`)].filter((e) => e.checkVisibility()).length`) == 0 {
+			bad = append(bad, fmt.Sprintf("no %s on screen (%s)", what, sel))
+			continue
+		}
+		for _, p := range Eval[[]string](b, boxesFit+`(`+jsString(sel)+`, `+strconv.FormatInt(width, 10)+`)`) {
+			bad = append(bad, what+": "+p)
+		}
+	}
+	if len(bad) > 0 {
+		t.Errorf("%s:\n  %s", where, strings.Join(bad, "\n  "))
+		b.Screenshot("fit-" + sanitize(where))
+	}
+}
+
+// TestLanguageLayoutLongWords (issue 31, point 6): the longer Spanish and
+// Russian words, and English, at 320, 375 and 1280 px: the header, the
+// new-game pills, the phone's game bar and its More menu, the end card,
+// the game's review controls and the review page's controls fit the
+// window and keep their text inside their buttons.
+func TestLanguageLayoutLongWords(t *testing.T) {
+	srv := newServer(t)
+	header := map[string]string{"the header's links": `.site-header a`}
+	with := func(m map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range header {
+			out[k] = v
+		}
+		for k, v := range m {
+			out[k] = v
+		}
+		return out
+	}
+	for _, lang := range []string{"en", "es", "ru"} {
+		t.Run(lang, func(t *testing.T) {
+			b := newBrowser(t, WithTimeout(6*time.Minute))
+			b.Open(srv.URL + "/play?lang=" + lang)
+			// A game going on, with clocks, and a lost one with its review.
+			playing := startGame(t, b, srv, `{mode: "computer", color: "white", level: 1, clock: "5+0"}`)
+			lost := startGame(t, b, srv, `{mode: "computer", color: "white", level: 1, clock: "10+0"}`)
+			loseQuickly(t, b, lost)
+			evalAwait[int](t, b, `fetch("/api/games/`+lost+`/review", {method: "POST"}).then((r) => r.status)`)
+			journeyWait(t, b, "the review", `(() => { const x = new XMLHttpRequest(); x.open("GET", "/api/games/`+lost+`/review", false); x.send(); return JSON.parse(x.responseText).status === "done"; })()`, 90*time.Second)
+
+			for _, vp := range []Viewport{Narrow, {Width: 375, Height: 740, Mobile: true}, {Width: 1280, Height: 800}} {
+				size := fmt.Sprintf("%s at %d px", lang, vp.Width)
+				opts := []chromedp.EmulateViewportOption{}
+				if vp.Mobile {
+					opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+				}
+				b.Do(chromedp.EmulateViewport(vp.Width, vp.Height, opts...))
+
+				b.Open(srv.URL + "/play")
+				journeyWait(t, b, "the new-game form", `document.querySelector("form.new-game-form") !== null`, 20*time.Second)
+				click(b, `input[name="level"][value="8"]`) // its description opens under it
+				fitCheck(t, b, "the new-game form, "+size, vp.Width, with(map[string]string{
+					"the mode and colour pills": `.segmented:not(:has(.segments-clock)) .segment`,
+					"the level grid":            `.level-choice, .level-desc`,
+					"the clock pills":           `.segments-clock .segment`,
+					"the options":               `.options .check`,
+					"the start button":          `.new-game-submit .button`,
+				}))
+
+				b.Open(srv.URL + "/play/" + playing)
+				gameWait(t, b, `document.querySelector('[data-clock="white"] .clock-time').textContent !== "–:––" && document.querySelector(".game-player-name").textContent !== ""`)
+				fitCheck(t, b, "the game, "+size, vp.Width, with(map[string]string{
+					"the game bar":       `.game-actions > .button, .game-actions > .more > .button`,
+					"the players":        `.game-player-info, .clock`,
+					"the typed move":     `.san-form label, .san-form .button`,
+					"the status":         `.game-status`,
+					"the move list head": `.movelist-title`,
+				}))
+				Eval[bool](b, `(window.scrollTo(0, 0), document.querySelector('[data-action="more"]').click(), true)`)
+				gameWait(t, b, `!document.querySelector(".more-menu").hidden`)
+				fitCheck(t, b, "the More menu, "+size, vp.Width, map[string]string{"the More menu": `.more-menu .button, .more-menu .choice`})
+
+				b.Open(srv.URL + "/play/" + lost)
+				gameWait(t, b, `!document.querySelector("[data-end-banner]").hidden && document.querySelector("[data-end-banner] .end-reason").textContent !== ""`)
+				fitCheck(t, b, "the end card, "+size, vp.Width, with(map[string]string{
+					"the end card":        `.result-card, .end-title, .end-line, .end-cause, .end-actions .button`,
+					"the review controls": `.review-controls .button, .review-where`,
+				}))
+
+				b.Open(srv.URL + "/play/" + lost + "/review?ply=3")
+				journeyWait(t, b, "the review page", `document.querySelector("[data-review-board]") !== null`, 20*time.Second)
+				fitCheck(t, b, "the review page, "+size, vp.Width, with(map[string]string{
+					"the review controls": `.review-nav .button`,
+					"the move's title":    `.review-move-title, .review-badge`,
+					"the key moments":     `.review-key a, .review-counts li`,
+				}))
+			}
+		})
+	}
 }
