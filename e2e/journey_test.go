@@ -392,20 +392,7 @@ func TestJourneyLearnPracticeQuizPlay(t *testing.T) {
 		if pos.Turn() != chess.White {
 			t.Fatalf("move %d: the board says %s to move, want White (%s)", k, pos.Turn(), pos.FEN())
 		}
-		// A legal move that is not a promotion (a picker) and does not
-		// weaken the king's diagonal (no accidental fool's mate).
-		var choices []chess.Move
-		for _, m := range pos.LegalMoves() {
-			file := m.From().String()[0]
-			if m.IsPromotion() || (m.Piece().String() == "wP" && (file == 'f' || file == 'g')) || m.Piece().String() == "wK" {
-				continue
-			}
-			choices = append(choices, m)
-		}
-		if len(choices) == 0 {
-			t.Fatalf("move %d: no suitable legal move in %s", k, pos.FEN())
-		}
-		m := choices[rng.IntN(len(choices))]
+		m := beginnerMove(t, pos, rng)
 		playClickedMove(t, b, m.From().String(), m.To().String())
 		// The computer answers; then it is White's move again.
 		journeyWait(t, b, fmt.Sprintf("the computer's reply to move %d (%s)", k, m.UCI()),
