@@ -52,3 +52,17 @@ func TestLevelZeroInTheAPIAndOnTheForm(t *testing.T) {
 		}
 	}
 }
+
+// TestNewGameFormShowsNoEmptyAlert: the form's error line appears only
+// with an error (an empty role=alert paragraph was always there).
+func TestNewGameFormShowsNoEmptyAlert(t *testing.T) {
+	s := newFullSite(t)
+	v := s.visitor(t)
+	if page := v.do(http.MethodGet, "/play", "", "").Body.String(); strings.Contains(page, `class="form-error"`) {
+		t.Error("the new-game form shows an error line without an error")
+	}
+	rec := v.form("/play", url.Values{"mode": {"computer"}, "level": {"x"}})
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `class="form-error" role="alert">Please choose a level from 0 to 8.`) {
+		t.Errorf("a bad level = %d, want 400 and the error line: %s", rec.Code, rec.Body)
+	}
+}

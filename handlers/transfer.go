@@ -148,7 +148,7 @@ func (h *Handler) redeem(c echo.Context, typed string) error {
 	case errors.Is(err, transfer.ErrMalformed):
 		return refuse(http.StatusBadRequest, "transfer.refuse_malformed", "Length", transfer.Length)
 	case errors.Is(err, transfer.ErrUnknown):
-		return refuse(http.StatusNotFound, "transfer.refuse_unknown", "Minutes", int(transfer.Lifetime/time.Minute))
+		return refuse(http.StatusNotFound, "transfer.refuse_unknown", "Count", int(transfer.Lifetime/time.Minute))
 	case err != nil:
 		return err
 	}

@@ -229,8 +229,12 @@ func TestContinueWithoutJavaScript(t *testing.T) {
 		t.Errorf("the QR code of a non-code = %d, want 400", qr.Code)
 	}
 
-	// The other device: the page with the code filled in (the QR code's link).
+	// The other device: the page with the code filled in (the QR code's link),
+	// and no reason shown before a try.
 	form := bob.do(http.MethodGet, "/continue?code="+code, "", "")
+	if strings.Contains(form.Body.String(), "data-transfer-error") || strings.Contains(form.Body.String(), "aria-invalid") {
+		t.Error("the form shows a reason before anything was tried")
+	}
 	if form.Code != http.StatusOK || !strings.Contains(form.Body.String(), `value="`+code[:4]+"-"+code[4:]+`"`) {
 		t.Errorf("GET /continue?code= = %d, the code not filled in", form.Code)
 	}
@@ -261,9 +265,10 @@ func TestContinueWithoutJavaScript(t *testing.T) {
 func TestContinueInSpanishAndRussian(t *testing.T) {
 	s, _ := transferSite(t, Limits{})
 	v := s.visitor(t)
+	errorLine := regexp.MustCompile(`data-transfer-error>([^<]*)<`)
 	for lang, want := range map[string][]string{
-		"es": {"Escribe tu código", "Ese código no funciona", "10 minutos"},
-		"ru": {"Введи свой код", "Этот код не подходит", "10 минут"},
+		"es": {"Escribe tu código", "Ese código no funciona. Puede que tenga una errata, que ya se haya usado o que tenga más de 10 minutos."},
+		"ru": {"Введи свой код", "Этот код не подходит. Возможно, в нём опечатка, его уже использовали или прошло больше 10 минут."},
 	} {
 		values := url.Values{"code": {"ZZZZZZZZ"}, "_csrf": {csrfToken(v.id)}}
 		req := httptest.NewRequest(http.MethodPost, "/continue", strings.NewReader(values.Encode()))
@@ -272,10 +277,11 @@ func TestContinueInSpanishAndRussian(t *testing.T) {
 		req.AddCookie(v.cookie)
 		req.AddCookie(&http.Cookie{Name: langCookie, Value: lang})
 		body := s.serve(req).Body.String()
-		for _, w := range want {
-			if !strings.Contains(body, w) {
-				t.Errorf("%s: the page lacks %q", lang, w)
-			}
+		if !strings.Contains(body, want[0]) {
+			t.Errorf("%s: the page lacks %q", lang, want[0])
+		}
+		if m := errorLine.FindStringSubmatch(body); m == nil || !strings.HasPrefix(m[1], want[1]) {
+			t.Errorf("%s: the reason is %q, want it to start %q", lang, m, want[1])
 		}
 	}
 	en := words.Default().For("en").T("transfer.refuse_unknown", "Count", 10)
