@@ -82,6 +82,8 @@ func parseConfig(args []string) (config, error) {
 	fs.IntVar(&l.VisitorBurst, "visitor-burst", handlers.DefaultVisitorBurst, "new visitors per client address allowed in a burst")
 	fs.Float64Var(&l.GameRate, "game-rate", handlers.DefaultGameRate, "games started per second per client address")
 	fs.IntVar(&l.GameBurst, "game-burst", handlers.DefaultGameBurst, "games started per client address allowed in a burst")
+	fs.Float64Var(&l.TransferRate, "transfer-rate", handlers.DefaultTransferRate, "tries of a code to continue on another device per second per client address")
+	fs.IntVar(&l.TransferBurst, "transfer-burst", handlers.DefaultTransferBurst, "tries of a code to continue on another device per client address allowed in a burst")
 	fs.IntVar(&l.LimiterKeys, "limiter-keys", handlers.DefaultLimiterKeys, "most visitors or addresses each rate limiter remembers")
 	fs.StringVar(&cfg.trustedProxies, "trusted-proxy", env("CHESS_TRUSTED_PROXY", ""), "comma-separated IPs or CIDRs of reverse proxies whose X-Forwarded-For names the client; empty: use the connection's address (env CHESS_TRUSTED_PROXY)")
 	fs.IntVar(&cfg.maxGames, "max-games", games.DefaultMaxActive, "unfinished games per visitor; starting one more closes the least recently played as abandoned")
@@ -108,6 +110,7 @@ func parseConfig(args []string) (config, error) {
 	}
 	for name, v := range map[string]float64{"-page-rate": l.PageRate, "-visitor-rate": l.VisitorRate, "-game-rate": l.GameRate,
 		"-page-burst": float64(l.PageBurst), "-visitor-burst": float64(l.VisitorBurst), "-game-burst": float64(l.GameBurst),
+		"-transfer-rate": l.TransferRate, "-transfer-burst": float64(l.TransferBurst),
 		"-limiter-keys": float64(l.LimiterKeys), "-max-games": float64(cfg.maxGames)} {
 		if v <= 0 {
 			return cfg, fmt.Errorf("%s must be positive", name)

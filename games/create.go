@@ -12,9 +12,12 @@ import (
 
 // NewGame is what the new-game form or POST /api/games asks for.
 type NewGame struct {
-	Mode       string `json:"mode"`  // "friend" or "computer"
-	Color      string `json:"color"` // "white", "black" or "random" (the human's colour against the computer)
-	Level      int    `json:"level"` // engine.MinLevel..engine.MaxLevel against the computer; 0 is the weakest
+	Mode  string `json:"mode"`  // "friend" or "computer"
+	Color string `json:"color"` // "white", "black" or "random" (the human's colour against the computer)
+	// Level is engine.MinLevel..engine.MaxLevel against the computer; nil
+	// (no "level" in the JSON) is engine.DefaultLevel. An explicit 0 is
+	// level 0, the weakest.
+	Level      *int   `json:"level"`
 	Clock      string `json:"clock"` // a ClockChoice's Name; "" is "none"
 	FEN        string `json:"fen"`   // optional start position
 	Undo       *bool  `json:"undo"`  // default on (G16)
@@ -84,13 +87,13 @@ func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 		if s.engine == nil {
 			return nil, fail(Unavailable, "refuse_computer_down")
 		}
-		switch {
-		case req.Level == 0:
-			rec.Level = engine.MinLevel
-		case req.Level < engine.MinLevel || req.Level > engine.MaxLevel:
-			return nil, fail(Invalid, "refuse_level", "Min", engine.MinLevel, "Max", engine.MaxLevel, "Level", req.Level)
+		switch l := req.Level; {
+		case l == nil:
+			rec.Level = engine.DefaultLevel
+		case *l < engine.MinLevel || *l > engine.MaxLevel:
+			return nil, fail(Invalid, "refuse_level", "Min", engine.MinLevel, "Max", engine.MaxLevel, "Level", *l)
 		default:
-			rec.Level = req.Level
+			rec.Level = *l
 		}
 	}
 	name := req.Clock

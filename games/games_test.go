@@ -2,7 +2,9 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -42,6 +44,7 @@ type firstMove struct {
 
 	mu      sync.Mutex
 	budgets []time.Duration // the time budget of each call, 0 for none
+	levels  []int           // the level of each call
 }
 
 func (e *firstMove) Move(ctx context.Context, start *chess.Position, moves []chess.Move, level int) (chess.Move, error) {
@@ -49,6 +52,7 @@ func (e *firstMove) Move(ctx context.Context, start *chess.Position, moves []che
 	d, _ := engine.TimeBudget(ctx)
 	e.mu.Lock()
 	e.budgets = append(e.budgets, d)
+	e.levels = append(e.levels, level)
 	e.mu.Unlock()
 	pos := start
 	for _, m := range moves {
@@ -328,7 +332,7 @@ func TestBadRequests(t *testing.T) {
 	wantKind(t, err, NotFound)
 	_, err = e.svc.Get(ctx, visitor, "nope")
 	wantKind(t, err, NotFound)
-	for _, req := range []NewGame{{Mode: "chess960"}, {Mode: "friend", Clock: "1+0"}, {Mode: "computer", Level: 9},
+	for _, req := range []NewGame{{Mode: "chess960"}, {Mode: "friend", Clock: "1+0"}, {Mode: "computer", Level: new(9)},
 		{Mode: "friend", FEN: "not a fen"}, {Mode: "friend", FEN: "8/8/8/8/8/8/8/K7 w - - 0 1"}} {
 		_, err := e.svc.Create(ctx, visitor, req)
 		wantKind(t, err, Invalid)
@@ -432,7 +436,7 @@ func TestResignGivesUpForThePlayerToMove(t *testing.T) {
 func TestComputerGame(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	st := e.create(t, NewGame{Mode: "computer", Color: "black", Level: 1})
+	st := e.create(t, NewGame{Mode: "computer", Color: "black", Level: new(1)})
 	if st.Ply != 1 || st.Turn != "black" || st.Waiting {
 		t.Fatalf("the computer should open as White: ply %d turn %s waiting %v", st.Ply, st.Turn, st.Waiting)
 	}
@@ -454,12 +458,54 @@ func TestComputerGame(t *testing.T) {
 	}
 }
 
+// TestLevelZero: "level":0 in the API is level 0, the weakest (C6); a
+// request without a level keeps the old default, level 1; a friend game
+// has no level in its state.
+func TestLevelZero(t *testing.T) {
+	e := newEnv(t)
+	for _, tc := range []struct {
+		body string
+		want int
+	}{
+		{`{"mode":"computer","color":"black","level":0}`, 0},
+		{`{"mode":"computer","color":"black"}`, engine.DefaultLevel},
+		{`{"mode":"computer","color":"black","level":8}`, 8},
+	} {
+		var req NewGame
+		if err := json.Unmarshal([]byte(tc.body), &req); err != nil {
+			t.Fatal(err)
+		}
+		e.eng.levels = nil
+		st := e.create(t, req)
+		if st.Level == nil || *st.Level != tc.want || st.ComputerLevel() != tc.want {
+			t.Errorf("%s: level %v, want %d", tc.body, st.Level, tc.want)
+		}
+		if got := e.eng.levels; len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%s: the computer was asked to play at levels %v, want [%d]", tc.body, got, tc.want)
+		}
+		out, _ := json.Marshal(st)
+		if !strings.Contains(string(out), fmt.Sprintf(`"level":%d`, tc.want)) {
+			t.Errorf("%s: the state's JSON %s has no level %d", tc.body, out, tc.want)
+		}
+		again, err := e.svc.Get(context.Background(), visitor, st.ID)
+		if err != nil || again.ComputerLevel() != tc.want {
+			t.Errorf("%s: reloaded level %d, %v", tc.body, again.ComputerLevel(), err)
+		}
+	}
+	friend := e.create(t, NewGame{Mode: "friend"})
+	if out, _ := json.Marshal(friend); friend.Level != nil || strings.Contains(string(out), `"level"`) {
+		t.Errorf("a friend game has a level: %s", out)
+	}
+	_, err := e.svc.Create(context.Background(), visitor, NewGame{Mode: "computer", Level: new(-1)})
+	wantKind(t, err, Invalid)
+}
+
 // TestMoveWithoutReply: the page may take the visitor's move back at once,
 // with the computer's clock running, and ask for the reply next (G17).
 func TestMoveWithoutReply(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: 1, Clock: "5+0"})
+	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: new(1), Clock: "5+0"})
 	ply := 0
 	st, err := e.svc.Move(WithoutReply(ctx), visitor, st.ID, &ply, "e2e4", "")
 	if err != nil {
@@ -557,11 +603,11 @@ func TestComputerThinksWithinItsClock(t *testing.T) {
 	e := newEnv(t)
 	// On a clock the engine is asked to answer within its share of the
 	// computer's time: Black has 3:00 and gets 2 s a move.
-	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: 8, Clock: "3+2"})
+	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: new(8), Clock: "3+2"})
 	e.clock.Advance(3 * time.Second) // the human's thinking time is not the computer's
 	e.play(t, st, "e4")
 	// Without a clock the level's own budget applies.
-	st = e.create(t, NewGame{Mode: "computer", Color: "white", Level: 8})
+	st = e.create(t, NewGame{Mode: "computer", Color: "white", Level: new(8)})
 	e.play(t, st, "e4")
 	e.eng.mu.Lock()
 	defer e.eng.mu.Unlock()

@@ -81,7 +81,7 @@ func TestReplyRaceAcrossInstances(t *testing.T) {
 	a := e.twin(slow)
 	b := e.svc // the fast engine
 	ctx := context.Background()
-	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: 1})
+	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: new(1)})
 
 	type result struct {
 		st  *State
@@ -170,7 +170,7 @@ func TestReplySaveRaceAcrossInstances(t *testing.T) {
 	ctx := context.Background()
 	b := e.svc
 	hs := &hookStore{Games: e.st, at: 2} // 1: the human's move, 2: A's reply
-	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: 1})
+	st := e.create(t, NewGame{Mode: "computer", Color: "white", Level: new(1)})
 	var fromB *State
 	hs.before = func() {
 		ply := 1

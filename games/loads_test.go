@@ -27,7 +27,7 @@ func TestOneLoadPerAction(t *testing.T) {
 	cs := &countingStore{Games: e.st}
 	svc := New(Config{Store: cs, Engine: e.eng, Now: e.clock.Now})
 	ctx := context.Background()
-	st, err := svc.Create(ctx, visitor, NewGame{Mode: "computer", Color: "black", Level: 1, Clock: "5+0"})
+	st, err := svc.Create(ctx, visitor, NewGame{Mode: "computer", Color: "black", Level: new(1), Clock: "5+0"})
 	if err != nil {
 		t.Fatal(err)
 	}

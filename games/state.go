@@ -41,7 +41,7 @@ type State struct {
 
 	Mode       string `json:"mode"`
 	HumanColor string `json:"human_color"`
-	Level      int    `json:"level,omitempty"`
+	Level      *int   `json:"level,omitempty"` // the computer's level (0 included); none in a friend game
 	Undo       bool   `json:"undo"`
 	PassScreen bool   `json:"pass_screen"`
 	TurnBoard  bool   `json:"turn_board"`
@@ -59,6 +59,15 @@ type State struct {
 	// from them in the request's language.
 	reason, cause, message words.Message
 	notes                  []words.Message
+}
+
+// ComputerLevel is the computer's level in a game against it (0 in a
+// friend game, which has none).
+func (st *State) ComputerLevel() int {
+	if st.Level == nil {
+		return 0
+	}
+	return *st.Level
 }
 
 // Word fills the state's sentences (Reason, Cause, Notes, Message) in w's
@@ -137,10 +146,13 @@ func (l *loaded) state(now time.Time) *State {
 		Status: statusActive, Result: o.Result, Repetition: g.RepetitionCount(),
 		HalfmoveClock: pos.HalfmoveClock(), Fullmove: pos.FullmoveNumber(), Notes: []string{},
 		DrawOffer: l.rec.DrawOffer, Mode: l.rec.Mode, HumanColor: l.rec.HumanColor,
-		Level: l.rec.Level, Undo: l.rec.Undo, PassScreen: l.rec.PassScreen,
+		Undo: l.rec.Undo, PassScreen: l.rec.PassScreen,
 		TurnBoard: l.rec.TurnBoard, message: l.message,
 		Created: l.rec.CreatedAt.UTC().Format(time.RFC3339),
 		pos:     pos, start: g.Positions()[0],
+	}
+	if l.rec.Mode == "computer" {
+		st.Level = new(l.rec.Level)
 	}
 	if ms := g.Moves(); len(ms) > 0 {
 		st.last = ms[len(ms)-1]

@@ -61,10 +61,12 @@ func (h *Handler) limitPages(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // storesNothing are the writes that keep nothing about the visitor, so
-// they never create a visitor row.
+// they never create a visitor row. Redeeming a transfer code makes the
+// device another, stored visitor: its own id is dropped, not stored.
 func storesNothing(c echo.Context) bool {
 	p := c.Request().URL.Path
-	return p == "/settings/board" || p == "/settings/notation" || p == "/api/me" || strings.HasPrefix(p, "/privacy/")
+	return p == "/settings/board" || p == "/settings/notation" || p == "/api/me" || strings.HasPrefix(p, "/privacy/") ||
+		p == "/continue" || p == "/api/me/transfer/redeem"
 }
 
 // keepVisitor stores the visitor's row before the first write that keeps

@@ -163,7 +163,7 @@ type newGameForm struct {
 }
 
 func (h *Handler) newGameForm() newGameForm {
-	f := newGameForm{Mode: "computer", Color: "white", Clock: "none", Level: engine.MinLevel, Undo: true, PassScreen: true}
+	f := newGameForm{Mode: "computer", Color: "white", Clock: "none", Level: engine.DefaultLevel, Undo: true, PassScreen: true}
 	if h.games.HasComputer() {
 		f.Levels = engine.Levels()
 	}
@@ -191,14 +191,14 @@ func (h *Handler) startGame(c echo.Context) error {
 	if f.Color == "" {
 		f.Color = "white"
 	}
-	level := 0
+	var level *int // none: the service's default
 	if v := c.FormValue("level"); v != "" && f.Mode == "computer" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
 			f.Error = words.M("game.choose_level", "Min", engine.MinLevel, "Max", engine.MaxLevel)
 			return h.render(c, http.StatusBadRequest, "play", f)
 		}
-		level = n
+		level = &n
 		f.Level = n
 	}
 	undo, pass := f.Undo, f.PassScreen
@@ -276,7 +276,7 @@ func (h *Handler) showGame(c echo.Context) error {
 		p.SoundOn = false
 	}
 	if st.Mode == "computer" {
-		p.Title = words.M("game.title_computer", "Level", st.Level)
+		p.Title = words.M("game.title_computer", "Level", st.ComputerLevel())
 	}
 	p.Status = words.M("game.js.to_move_" + st.Position().Turn().String())
 	if st.Status != "active" {

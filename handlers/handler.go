@@ -25,6 +25,7 @@ import (
 	"chesstutor/retention"
 	"chesstutor/review"
 	"chesstutor/store"
+	"chesstutor/transfer"
 	"chesstutor/views"
 	"chesstutor/words"
 )
@@ -38,9 +39,12 @@ type Deps struct {
 	Rounds  *rounds.Service
 	Lessons *lessons.Library // the course in every language
 	Reviews *review.Service  // nil: no game reviews
-	Logger  *slog.Logger     // defaults to slog.Default()
-	Now     func() time.Time // defaults to time.Now
-	Limits  Limits
+	// Transfers makes and redeems the codes that continue on another
+	// device (G28); nil: a service over Store.
+	Transfers *transfer.Service
+	Logger    *slog.Logger     // defaults to slog.Default()
+	Now       func() time.Time // defaults to time.Now
+	Limits    Limits
 	// CookieKeys sign visitor cookies: the first signs, all verify (key
 	// rotation, see cookieSigner). Empty: a random key for this process
 	// only (tests); main.go passes CHESS_COOKIE_KEY or the stored key.
@@ -65,6 +69,11 @@ type Limits struct {
 	VisitorBurst int     // new visitors at once per address; default 60
 	GameRate     float64 // games started per second per address; default 1
 	GameBurst    int     // games started at once per address; default 120
+	// Tries of a code to continue on another device (G28), right or
+	// wrong: enough for a class each moving to a tablet, far too few to
+	// guess a code.
+	TransferRate  float64 // tries per second per address; default 0.1 (6 a minute)
+	TransferBurst int     // tries at once per address; default 30
 	// LimiterKeys caps how many visitors or addresses each limiter
 	// remembers (a few hundred bytes each); default 20,000.
 	LimiterKeys int
@@ -76,16 +85,18 @@ type Limits struct {
 
 // Defaults for Limits.
 const (
-	DefaultBodyBytes    = 16 << 10
-	DefaultAPIRate      = 20
-	DefaultAPIBurst     = 60
-	DefaultPageRate     = 20
-	DefaultPageBurst    = 600
-	DefaultVisitorRate  = 0.5
-	DefaultVisitorBurst = 60
-	DefaultGameRate     = 1
-	DefaultGameBurst    = 120
-	DefaultLimiterKeys  = 20_000
+	DefaultBodyBytes     = 16 << 10
+	DefaultAPIRate       = 20
+	DefaultAPIBurst      = 60
+	DefaultPageRate      = 20
+	DefaultPageBurst     = 600
+	DefaultVisitorRate   = 0.5
+	DefaultVisitorBurst  = 60
+	DefaultGameRate      = 1
+	DefaultGameBurst     = 120
+	DefaultTransferRate  = 0.1
+	DefaultTransferBurst = 30
+	DefaultLimiterKeys   = 20_000
 )
 
 // Handler serves every page and API route.
@@ -97,14 +108,17 @@ type Handler struct {
 	rounds  *rounds.Service
 	lessons *lessons.Library
 	reviews *review.Service
-	log     *slog.Logger
-	limits  Limits
-	now     func() time.Time // the clock (trainer rounds, rate limits)
+	// transfers: continue on another device (transfer.go)
+	transfers *transfer.Service
+	log       *slog.Logger
+	limits    Limits
+	now       func() time.Time // the clock (trainer rounds, rate limits)
 
 	apiLimiter        *limits.Limiter // per visitor
 	pageLimiter       *limits.Limiter // per address
 	newVisitorLimiter *limits.Limiter // per address
 	gameLimiter       *limits.Limiter // per address
+	transferLimiter   *limits.Limiter // per address: tries of a transfer code
 	cookies           cookieSigner
 	retention         retention.Periods
 	visitors          *knownVisitors
@@ -141,6 +155,7 @@ func New(d Deps) *Handler {
 		{&l.PageRate, &l.PageBurst, DefaultPageRate, DefaultPageBurst},
 		{&l.VisitorRate, &l.VisitorBurst, DefaultVisitorRate, DefaultVisitorBurst},
 		{&l.GameRate, &l.GameBurst, DefaultGameRate, DefaultGameBurst},
+		{&l.TransferRate, &l.TransferBurst, DefaultTransferRate, DefaultTransferBurst},
 	} {
 		if *f.rate <= 0 {
 			*f.rate = f.defRate
@@ -159,6 +174,9 @@ func New(d Deps) *Handler {
 		}
 		d.CookieKeys = [][]byte{k}
 	}
+	if d.Transfers == nil {
+		d.Transfers = transfer.New(d.Store, d.Now)
+	}
 	assets, err := loadAssets()
 	if err != nil {
 		// The files are embedded in the binary: failing to read them is a
@@ -174,6 +192,7 @@ func New(d Deps) *Handler {
 		rounds:            d.Rounds,
 		lessons:           d.Lessons,
 		reviews:           d.Reviews,
+		transfers:         d.Transfers,
 		log:               d.Logger,
 		limits:            d.Limits,
 		now:               d.Now,
@@ -181,6 +200,7 @@ func New(d Deps) *Handler {
 		pageLimiter:       limits.New(l.PageRate, l.PageBurst, l.LimiterKeys),
 		newVisitorLimiter: limits.New(l.VisitorRate, l.VisitorBurst, l.LimiterKeys),
 		gameLimiter:       limits.New(l.GameRate, l.GameBurst, l.LimiterKeys),
+		transferLimiter:   limits.New(l.TransferRate, l.TransferBurst, l.LimiterKeys),
 		cookies:           cookieSigner{keys: d.CookieKeys},
 		retention:         retention.New(retention.Config{Periods: d.Retention}).Periods(),
 		visitors:          newKnownVisitors(100_000),
@@ -238,6 +258,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	e.POST("/settings/board", h.saveBoardTheme)
 	e.POST("/settings/notation", h.saveNotation) // notation.go
 	h.registerPrivacy(e, api)
+	h.registerTransfer(e, api) // transfer.go
 }
 
 // visitorID returns the current visitor's id (set by identifyVisitor), or
@@ -285,8 +306,9 @@ func (h *Handler) render(c echo.Context, status int, page string, data any) erro
 	}
 	hdr := c.Response().Header()
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
-	if strings.HasPrefix(p.Path, "/play/") || status != http.StatusOK {
-		// A live game page (clocks) must never come back from a cache.
+	if strings.HasPrefix(p.Path, "/play/") || status != http.StatusOK || hdr.Get("Cache-Control") == "no-store" {
+		// A live game page (clocks) must never come back from a cache,
+		// nor a page the handler marked so (a one-time code).
 		hdr.Set("Cache-Control", "no-store")
 	} else {
 		// Pages are per visitor and change with progress: the browser keeps

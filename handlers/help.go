@@ -10,19 +10,20 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chesstutor/chess"
+	"chesstutor/chess/engine"
 	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/words"
 )
 
-// Help while playing against levels 1–4 (G23): a hint in two steps and the
+// Help while playing against levels 0–4 (G23): a hint in two steps and the
 // opponent's capture threats. The game page's help.js uses these.
 
 // helpError turns the help's refusals into statuses.
 func helpError(err error) error {
 	switch {
 	case errors.Is(err, review.ErrNoHelp):
-		return refuse(http.StatusConflict, "help.refuse_no_help", "Level", review.MaxHelpLevel)
+		return refuse(http.StatusConflict, "help.refuse_no_help", "Min", engine.MinLevel, "Level", review.MaxHelpLevel)
 	case errors.Is(err, review.ErrNotYourMove):
 		return refuse(http.StatusConflict, "help.refuse_not_your_move")
 	case errors.Is(err, review.ErrStalePly):

@@ -55,8 +55,8 @@ func TestHostileInput(t *testing.T) {
 		{name: "create: mode is a number", method: "POST", path: "/api/games", contentType: js, body: `{"mode":1}`, want: 400, msg: `"mode"`},
 		{name: "create: level is a string", method: "POST", path: "/api/games", contentType: js, body: `{"mode":"computer","level":"8"}`, want: 400, msg: "whole number"},
 		{name: "create: level fraction", method: "POST", path: "/api/games", contentType: js, body: `{"mode":"computer","level":1.5}`, want: 400, msg: "level"},
-		{name: "create: level 9", method: "POST", path: "/api/games", contentType: js, body: `{"mode":"computer","level":9}`, want: 400, msg: "between 1 and 8"},
-		{name: "create: level negative", method: "POST", path: "/api/games", contentType: js, body: `{"mode":"computer","level":-1}`, want: 400, msg: "between 1 and 8"},
+		{name: "create: level 9", method: "POST", path: "/api/games", contentType: js, body: `{"mode":"computer","level":9}`, want: 400, msg: "between 0 and 8"},
+		{name: "create: level negative", method: "POST", path: "/api/games", contentType: js, body: `{"mode":"computer","level":-1}`, want: 400, msg: "between 0 and 8"},
 		{name: "create: level huge", method: "POST", path: "/api/games", contentType: js, body: `{"mode":"computer","level":99999999999999999999}`, want: 400, msg: "level"},
 		{name: "create: unknown field", method: "POST", path: "/api/games", contentType: js, body: `{"mode":"friend","admin":true}`, want: 400, msg: "admin"},
 		{name: "create: trailing data", method: "POST", path: "/api/games", contentType: js, body: `{"mode":"friend"}{"mode":"friend"}`, want: 400, msg: "more than one"},
@@ -157,8 +157,8 @@ func TestHostileInput(t *testing.T) {
 
 		// Forms.
 		{name: "form: new game script mode", method: "POST", path: "/play", form: url.Values{"mode": {xss}}, want: 400, msg: "Unknown mode"},
-		{name: "form: new game level junk", method: "POST", path: "/play", form: url.Values{"mode": {"computer"}, "level": {"8'; DROP TABLE games;--"}}, want: 400, msg: "level from 1 to 8"},
-		{name: "form: new game level 0x10", method: "POST", path: "/play", form: url.Values{"mode": {"computer"}, "level": {"99"}}, want: 400, msg: "between 1 and 8"},
+		{name: "form: new game level junk", method: "POST", path: "/play", form: url.Values{"mode": {"computer"}, "level": {"8'; DROP TABLE games;--"}}, want: 400, msg: "level from 0 to 8"},
+		{name: "form: new game level 0x10", method: "POST", path: "/play", form: url.Values{"mode": {"computer"}, "level": {"99"}}, want: 400, msg: "between 0 and 8"},
 		{name: "form: new game bad FEN", method: "POST", path: "/play", form: url.Values{"mode": {"friend"}, "fen": {xss}}, want: 400, msg: "FEN"},
 		{name: "form: new game 1 MB", method: "POST", path: "/play", form: url.Values{"mode": {"friend"}, "fen": {big}}, want: 413},
 		{name: "form: practice off-board square", method: "POST", path: "/learn/" + lesson + "/practice?ex=" + ex.ID, form: url.Values{"square": {"z9"}}, want: 400},

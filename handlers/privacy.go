@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"chesstutor/store"
+	"chesstutor/transfer"
 	"chesstutor/words"
 )
 
@@ -32,6 +33,8 @@ type privacyPage struct {
 	KeepFor     words.Message // "a year"
 	GamesFor    words.Message // "30 days"
 	MaxGames    int
+	// TransferMinutes is how long a code to continue on another device works.
+	TransferMinutes int
 }
 
 func (h *Handler) showPrivacy(c echo.Context) error {
@@ -51,6 +54,7 @@ func (h *Handler) privacyFacts(p privacyPage) privacyPage {
 	p.KeepFor = humanDuration(h.retention.Visitors)
 	p.GamesFor = humanDuration(h.retention.Games)
 	p.MaxGames = h.maxGames()
+	p.TransferMinutes = int(transfer.Lifetime / time.Minute)
 	return p
 }
 

@@ -210,7 +210,7 @@ func (h *Handler) showReview(c echo.Context) error {
 	}
 	p := reviewPage{ID: game.ID, Title: "Review of your game", NoMoves: len(game.UCI) == 0}
 	if game.Mode == "computer" {
-		p.Title = fmt.Sprintf("Review of your game against level %d", game.Level)
+		p.Title = fmt.Sprintf("Review of your game against level %d", game.ComputerLevel())
 	}
 	if game.Status != "active" {
 		p.Result = game.Reason
@@ -387,7 +387,7 @@ func reviewSideOf(st *review.Status, c chess.Color, game *games.State, moves []*
 		if game.HumanColor == c.String() {
 			side.Name = "You (" + c.String() + ")"
 		} else {
-			side.Name = fmt.Sprintf("The computer, level %d (%s)", game.Level, c.String())
+			side.Name = fmt.Sprintf("The computer, level %d (%s)", game.ComputerLevel(), c.String())
 		}
 	}
 	for _, cl := range []review.Class{review.Blunder, review.Mistake, review.Inaccuracy} {

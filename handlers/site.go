@@ -13,6 +13,7 @@ import (
 	"chesstutor/retention"
 	"chesstutor/review"
 	"chesstutor/store"
+	"chesstutor/transfer"
 	"chesstutor/views"
 	"chesstutor/words"
 )
@@ -94,6 +95,7 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 		Games:      gs,
 		Reviews:    reviews,
 		Rounds:     rounds.New(bank, cfg.Store),
+		Transfers:  transfer.New(cfg.Store, cfg.Now),
 		Lessons:    course,
 		Logger:     cfg.Logger,
 		Now:        cfg.Now,

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -50,6 +51,8 @@ type siteOptions struct {
 	words *words.Catalogue
 	// reviews runs the review service until the test ends.
 	reviews bool
+	// now, when set, is the site's clock.
+	now func() time.Time
 }
 
 // reviewDepth bounds the test site's review and hint searches by depth
@@ -78,6 +81,7 @@ func newSite(t testing.TB, opt siteOptions) *fullSite {
 		Limits:      opt.limits,
 		ReviewDepth: reviewDepth,
 		Words:       opt.words,
+		Now:         opt.now,
 	})
 	if err != nil {
 		t.Fatal(err)

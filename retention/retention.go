@@ -1,6 +1,7 @@
 // Package retention deletes what the site no longer needs to keep (N8):
 // visitors untouched for a long time with all their data, visitors who
-// never stored anything, and closes unfinished games nobody plays. It
+// never stored anything, expired codes for continuing on another device
+// (G28), and closes unfinished games nobody plays. It
 // runs in the server's process on a ticker, one small transaction at a
 // time with a pause between, so requests never wait behind it for long.
 package retention
@@ -82,12 +83,13 @@ func New(cfg Config) *Job {
 
 // Report counts what one sweep did.
 type Report struct {
-	GamesClosed, VisitorsDeleted int
+	GamesClosed, TransfersDeleted, VisitorsDeleted int
 }
 
-// Sweep closes idle games and deletes expired visitors, batch by batch,
-// until none are left or ctx ends. The cut-off times come from the Job's
-// clock once, at the start.
+// Sweep closes idle games, deletes expired transfer codes and then
+// expired visitors (a visitor whose only row was such a code goes in the
+// same sweep), batch by batch, until none are left or ctx ends. The
+// cut-off times come from the Job's clock once, at the start.
 func (j *Job) Sweep(ctx context.Context) (Report, error) {
 	var r Report
 	now := j.cfg.Now()
@@ -95,6 +97,19 @@ func (j *Job) Sweep(ctx context.Context) (Report, error) {
 	for {
 		n, err := j.cfg.Store.AbandonIdleGames(ctx, now.Add(-p.Games), j.cfg.Batch)
 		r.GamesClosed += n
+		if err != nil || n < j.cfg.Batch {
+			if err != nil {
+				return r, err
+			}
+			break
+		}
+		if err := j.pause(ctx); err != nil {
+			return r, err
+		}
+	}
+	for {
+		n, err := j.cfg.Store.ExpireTransfers(ctx, now, j.cfg.Batch)
+		r.TransfersDeleted += n
 		if err != nil || n < j.cfg.Batch {
 			if err != nil {
 				return r, err
@@ -139,9 +154,11 @@ func (j *Job) Run(ctx context.Context, every time.Duration) {
 		case ctx.Err() != nil:
 			return
 		case err != nil:
-			j.cfg.Logger.Error("retention sweep failed", "err", err, "games_closed", r.GamesClosed, "visitors_deleted", r.VisitorsDeleted)
-		case r.GamesClosed+r.VisitorsDeleted > 0:
-			j.cfg.Logger.Info("retention sweep", "games_closed", r.GamesClosed, "visitors_deleted", r.VisitorsDeleted)
+			j.cfg.Logger.Error("retention sweep failed", "err", err, "games_closed", r.GamesClosed,
+				"transfers_deleted", r.TransfersDeleted, "visitors_deleted", r.VisitorsDeleted)
+		case r.GamesClosed+r.TransfersDeleted+r.VisitorsDeleted > 0:
+			j.cfg.Logger.Info("retention sweep", "games_closed", r.GamesClosed,
+				"transfers_deleted", r.TransfersDeleted, "visitors_deleted", r.VisitorsDeleted)
 		}
 		select {
 		case <-ctx.Done():

@@ -2,6 +2,7 @@ package retention
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -109,4 +110,43 @@ func TestRunStopsWithItsContext(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// TestSweepDeletesExpiredTransferCodes: a code to continue on another
+// device outlives its ten minutes only until the next sweep, and a
+// visitor who stored nothing else then goes like any empty visitor.
+func TestSweepDeletesExpiredTransferCodes(t *testing.T) {
+	ctx := context.Background()
+	s := sqlitetest.New(t)
+	const (
+		dave = "dddddddddddddddddddddddddddddddd" // made a code, stored nothing else
+		erin = "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee" // made a code and read a lesson
+	)
+	clk := &clock{t: time.Now()}
+	for i, v := range []string{dave, erin} {
+		if err := s.EnsureVisitor(ctx, v); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateTransfer(ctx, v, fmt.Sprintf("%064x", i+1), clk.t.Add(10*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.MarkLessonRead(ctx, erin, "pawn"); err != nil {
+		t.Fatal(err)
+	}
+	j := New(Config{Store: s, Now: clk.now, Batch: 1, Pause: time.Millisecond})
+	if r, err := j.Sweep(ctx); err != nil || r != (Report{}) {
+		t.Fatalf("at once: %+v, %v; want nothing done", r, err)
+	}
+	clk.t = clk.t.Add(11 * time.Minute)
+	if r, err := j.Sweep(ctx); err != nil || r != (Report{TransfersDeleted: 2}) {
+		t.Fatalf("11 minutes later: %+v, %v; want both codes deleted", r, err)
+	}
+	if _, err := s.RedeemTransfer(ctx, fmt.Sprintf("%064x", 1), clk.t.Add(-time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Dave's code after the sweep: %v, want it gone", err)
+	}
+	clk.t = clk.t.Add(25 * time.Hour)
+	if r, err := j.Sweep(ctx); err != nil || r != (Report{VisitorsDeleted: 1}) {
+		t.Fatalf("a day later: %+v, %v; want Dave, who kept nothing else, deleted", r, err)
+	}
 }

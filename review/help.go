@@ -23,7 +23,7 @@ const MaxHelpLevel = 4
 
 // Refusals of the help.
 var (
-	ErrNoHelp      = errors.New("review: hints and threats are offered in games against levels 1 to 4")
+	ErrNoHelp      = errors.New("review: hints and threats are offered in games against levels 0 to 4")
 	ErrNotYourMove = errors.New("review: it is not the player's move")
 	ErrStalePly    = errors.New("review: the game has moved on")
 	ErrBadStep     = errors.New("review: a hint step is \"piece\" or \"move\"")
@@ -85,7 +85,7 @@ func (s *Service) helpGame(ctx context.Context, visitor, id string) (*games.Stat
 	if err != nil {
 		return nil, nil, err
 	}
-	if st.Mode != "computer" || st.Level < 1 || st.Level > MaxHelpLevel {
+	if st.Mode != "computer" || st.Level == nil || st.ComputerLevel() > MaxHelpLevel {
 		return nil, nil, ErrNoHelp
 	}
 	pos, err := chess.ParseFEN(st.FEN)

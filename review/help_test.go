@@ -59,7 +59,7 @@ func TestHints(t *testing.T) {
 	pool := engine.NewPool(1, 16)
 	gs := games.New(games.Config{Store: st, Engine: pool})
 	s := NewService(ServiceConfig{Store: st, Hints: st, Games: gs, Engine: pool, Depth: testDepth})
-	g, err := gs.Create(ctx, testVisitor, games.NewGame{Mode: "computer", Color: "white", Level: 2, Clock: "none"})
+	g, err := gs.Create(ctx, testVisitor, games.NewGame{Mode: "computer", Color: "white", Level: new(2), Clock: "none"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestHints(t *testing.T) {
 	if th, err := s.Threats(ctx, testVisitor, g.ID); err != nil || len(th) != 0 {
 		t.Errorf("threats at the start: %v, %v", th, err)
 	}
-	strong, err := gs.Create(ctx, testVisitor, games.NewGame{Mode: "computer", Color: "white", Level: 5, Clock: "none"})
+	strong, err := gs.Create(ctx, testVisitor, games.NewGame{Mode: "computer", Color: "white", Level: new(5), Clock: "none"})
 	if err != nil {
 		t.Fatal(err)
 	}

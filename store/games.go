@@ -50,7 +50,7 @@ type Game struct {
 	Visitor     string
 	Mode        string // "friend" or "computer"
 	HumanColor  string // "white" or "black"
-	Level       int    // 1..8 against the computer, 0 otherwise
+	Level       int    // 0..8 against the computer (Mode says which); 0 in a friend game
 	ClockName   string // "none", "3+2", …
 	BaseMS      int64  // 0 when untimed
 	IncrementMS int64

@@ -93,6 +93,7 @@ type Store interface {
 	Reviews
 	Hints
 	Trainer
+	Transfers
 	Secrets
 	// Ping reports whether the database answers (used by /healthz).
 	Ping(ctx context.Context) error

@@ -243,14 +243,8 @@ func TestLevelsThreeUpKeepTheQueen(t *testing.T) {
 
 func TestLevelOneTakesAHangingQueenMostOfTheTime(t *testing.T) {
 	t.Parallel()
-	// The opponent's queen stands where a piece can take it for nothing.
-	cases := []string{
-		"rnb1kbnr/pppp1ppp/8/4p3/4P3/5q2/PPPP1PPP/RNBQKB1R w KQkq - 0 4",      // g2xf3 or Qd1xf3
-		"rnbqkb1r/pppp1ppp/5n2/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 3 3",     // Nf6xh5
-		"r1b1kbnr/pppp1ppp/2n5/4p3/3qP3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 5", // Nf3xd4
-	}
 	s := NewSearcher(4)
-	for _, fen := range cases {
+	for _, fen := range hangingQueens {
 		pos := mustFEN(t, fen)
 		took := 0
 		const tries = 40
@@ -268,6 +262,43 @@ func TestLevelOneTakesAHangingQueenMostOfTheTime(t *testing.T) {
 		if took < tries*6/10 {
 			t.Errorf("level 1 took the hanging queen %d times in %d in %s; want most of the time", took, tries, fen)
 		}
+	}
+}
+
+// hangingQueens have the opponent's queen where a piece can take it for
+// nothing.
+var hangingQueens = []string{
+	"rnb1kbnr/pppp1ppp/8/4p3/4P3/5q2/PPPP1PPP/RNBQKB1R w KQkq - 0 4",      // g2xf3 or Qd1xf3
+	"rnbqkb1r/pppp1ppp/5n2/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 3 3",     // Nf6xh5
+	"r1b1kbnr/pppp1ppp/2n5/4p3/3qP3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 5", // Nf3xd4
+}
+
+// TestLevelZeroTakesAHangingQueenAboutHalfTheTime: level 0, "First game"
+// (C6), notices a free queen about half the time, however many of its
+// pieces attack it, and never more than 60 % of the time (cmd/match -free
+// measures the same over many positions from play).
+func TestLevelZeroTakesAHangingQueenAboutHalfTheTime(t *testing.T) {
+	t.Parallel()
+	s := NewSearcher(4)
+	took, tries := 0, 0
+	for _, fen := range hangingQueens {
+		pos := mustFEN(t, fen)
+		here := 0
+		for seed := range 40 {
+			s.SetSeed(uint64(seed))
+			m, _, err := s.PlayLevel(context.Background(), pos, nil, 0, Limits{})
+			if err != nil || !pos.IsLegal(m) {
+				t.Fatalf("level 0 (seed %d) played %s, %v in %s", seed, m, err, fen)
+			}
+			if m.IsCapture() && m.Captured().Type() == chess.Queen {
+				here++
+			}
+		}
+		t.Logf("level 0 took the queen %d times in 40 in %s", here, fen)
+		took, tries = took+here, tries+40
+	}
+	if took < tries*3/10 || took > tries*6/10 {
+		t.Errorf("level 0 took the hanging queen %d times in %d; want about half the time, at most 60 %%", took, tries)
 	}
 }
 
@@ -323,7 +354,7 @@ func TestWeakLevelsPlayLegalMovesAndRepeatWithASeed(t *testing.T) {
 	s := NewSearcher(4)
 	for _, fen := range fens {
 		pos := mustFEN(t, fen)
-		for level := 1; level <= 5; level++ {
+		for level := MinLevel; level <= 5; level++ {
 			for seed := range seeds {
 				s.Clear()
 				s.SetSeed(uint64(seed))
@@ -520,8 +551,10 @@ func TestPoolCountsWaitingAndDeadline(t *testing.T) {
 func TestPoolRejectsBadInput(t *testing.T) {
 	p := NewPool(1, 1)
 	pos := mustFEN(t, chess.StartFEN)
-	if _, err := p.Move(context.Background(), pos, nil, 9); err == nil {
-		t.Error("level 9 accepted")
+	for _, level := range []int{MinLevel - 1, MaxLevel + 1} {
+		if _, err := p.Move(context.Background(), pos, nil, level); err == nil {
+			t.Errorf("level %d accepted", level)
+		}
 	}
 	if _, err := p.Move(context.Background(), nil, nil, 1); err == nil {
 		t.Error("nil position accepted")
@@ -534,8 +567,8 @@ func TestPoolRejectsBadInput(t *testing.T) {
 	if _, err := p.Move(context.Background(), mated, nil, 1); err == nil {
 		t.Error("move in a finished game accepted")
 	}
-	if got := len(Levels()); got != 8 {
-		t.Errorf("%d levels, want 8", got)
+	if got := Levels(); len(got) != 9 || got[0].Number != MinLevel || got[len(got)-1].Number != MaxLevel {
+		t.Errorf("levels %v, want 0 to 8", got)
 	}
 }
 

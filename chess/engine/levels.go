@@ -33,6 +33,9 @@ type Level struct {
 //     seen, so it never gives the queen away for nothing.
 //   - Overlook: some of its own moves do not occur to it, with this
 //     chance each, so it sometimes misses a capture or a mate in one.
+//   - Unseen: some of the opponent's pieces are not noticed as things to
+//     take, with this chance each, so a free piece stays on the board
+//     however many of its pieces attack it (level 0).
 //   - Margin, Temperature, TopN: it picks among the good moves it found
 //     rather than always the best one. Margin is how much worse (in
 //     centipawns) a move may be and still be considered; Temperature
@@ -48,12 +51,15 @@ type levelParams struct {
 	Blind       float64
 	BlindPly    int
 	Overlook    float64
+	Unseen      float64
 	Margin      int
 	Temperature float64
 	TopN        int
 }
 
 var levels = []levelParams{
+	{Level: Level{0, "First game", "Knows how all the pieces move, but has no plan yet. It often leaves pieces where you can take them, and takes a piece you leave unguarded only about half the time.", 450},
+		Depth: 1, Time: 300 * time.Millisecond, Noise: 170, Blind: 0.85, BlindPly: 1, Overlook: 0.1, Unseen: 0.45, Margin: 250, Temperature: 30, TopN: 10},
 	{Level: Level{1, "Just learned the moves", "Often leaves a piece where it can be taken and sometimes misses a mate in one. Usually grabs a queen you leave hanging.", 800},
 		Depth: 2, Time: 300 * time.Millisecond, Noise: 60, Blind: 0.18, BlindPly: 1, Overlook: 0.15, Margin: 260, Temperature: 130, TopN: 8},
 	{Level: Level{2, "Beginner", "Sees simple captures and threats, but still loses pieces to your attacks.", 1050},
@@ -74,13 +80,13 @@ var levels = []levelParams{
 
 // weights returns the evaluation a level judges positions with.
 func (p levelParams) weights() *weights {
-	if p.Number < len(levels) {
+	if p.Number < MaxLevel {
 		return &handWeights
 	}
 	return &tunedWeights
 }
 
-// Levels returns the playing levels 1–8, weakest first.
+// Levels returns the playing levels 0–8, weakest first.
 func Levels() []Level {
 	out := make([]Level, len(levels))
 	for i, l := range levels {
@@ -91,17 +97,19 @@ func Levels() []Level {
 
 // MinLevel and MaxLevel are the weakest and the strongest level: the one
 // statement of the range the game service, the new-game form and the
-// UCI program check against.
+// UCI program check against. DefaultLevel is the level of a game that
+// names none (the API's default since before level 0 existed).
 const (
-	MinLevel = 1
-	MaxLevel = 8
+	MinLevel     = 0
+	MaxLevel     = 8
+	DefaultLevel = 1
 )
 
 func levelFor(n int) (levelParams, error) {
-	if n < 1 || n > len(levels) {
-		return levelParams{}, fmt.Errorf("engine: level %d does not exist; choose a level from 1 to %d", n, len(levels))
+	if n < MinLevel || n > MaxLevel {
+		return levelParams{}, fmt.Errorf("engine: level %d does not exist; choose a level from %d to %d", n, MinLevel, MaxLevel)
 	}
-	return levels[n-1], nil
+	return levels[n-MinLevel], nil
 }
 
 // LevelBudget returns the thinking time of a level, the longest the
@@ -133,7 +141,7 @@ func (s *Searcher) PlayLevel(ctx context.Context, pos *chess.Position, history [
 	} else if limit.Time > 0 && limit.Time < lim.Time {
 		lim.Time = limit.Time
 	}
-	s.weak = weakness{noise: p.Noise, blind: p.Blind, blindPly: p.BlindPly, queenSafe: n >= 3, overlook: p.Overlook}
+	s.weak = weakness{noise: p.Noise, blind: p.Blind, blindPly: p.BlindPly, queenSafe: n >= 3, overlook: p.Overlook, unseen: p.Unseen}
 	own := s.weights
 	s.weights = p.weights()
 	if s.weak.active() {

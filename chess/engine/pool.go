@@ -54,7 +54,7 @@ func TimeBudget(ctx context.Context) (time.Duration, bool) {
 // worker: enough for a shallow search, so the reply is never absurd.
 const minSearch = 20 * time.Millisecond
 
-// Move returns the computer's reply at the given level (1–8) in the game
+// Move returns the computer's reply at the given level (0–8) in the game
 // that began at start and continued with moves.
 //
 // The level's time budget counts from the call, so time spent waiting for

@@ -26,6 +26,11 @@ type weakness struct {
 	// overlook is the chance that one of the level's own moves does not
 	// occur to it at all: a beginner does not see every capture or mate.
 	overlook float64
+	// unseen is the chance that one of the opponent's pieces is not
+	// noticed as something to take: none of the level's captures of it
+	// occur to it, however many of its pieces could take it. A child who
+	// has just learned the moves takes a free piece about half the time.
+	unseen float64
 	// salt mixes the search into the hashes above and into the keys of
 	// the transposition table, so that entries scored with one search's
 	// blind spots are never reused by another search.
@@ -33,7 +38,7 @@ type weakness struct {
 }
 
 func (w *weakness) active() bool {
-	return w.noise > 0 || w.blind > 0 || w.overlook > 0
+	return w.noise > 0 || w.blind > 0 || w.overlook > 0 || w.unseen > 0
 }
 
 // mix is a 64-bit finaliser (splitmix64): nearby inputs give unrelated outputs.
@@ -49,7 +54,13 @@ func mix(x uint64) uint64 {
 // chance returns a number in [0, 1) fixed by the search's salt, the
 // position and the move.
 func (w *weakness) chance(key uint64, m chess.Move) float64 {
-	return float64(mix(key^w.salt^mix(uint64(m)+0x9e3779b97f4a7c15))>>11) / (1 << 53)
+	return w.chanceOf(key, uint64(m))
+}
+
+// chanceOf is chance for any thing x decided about in the position key
+// (a move, a square).
+func (w *weakness) chanceOf(key, x uint64) float64 {
+	return float64(mix(key^w.salt^mix(x+0x9e3779b97f4a7c15))>>11) / (1 << 53)
 }
 
 // evaluate is the static evaluation as this search sees it.
@@ -83,10 +94,12 @@ func (s *Searcher) overlooks(ply int, key uint64, m chess.Move, givesCheck, inCh
 }
 
 // overlookRoot removes the root moves that do not occur to the level,
-// keeping at least one.
+// keeping at least one: each own move with the chance overlook, and every
+// capture of a piece the level does not notice (unseen, decided once per
+// target square).
 func (s *Searcher) overlookRoot(root *chess.Position, rm []RootMove) []RootMove {
 	w := &s.weak
-	if w.overlook <= 0 || len(rm) < 2 {
+	if (w.overlook <= 0 && w.unseen <= 0) || len(rm) < 2 {
 		return rm
 	}
 	kept := rm[:0]
@@ -95,14 +108,27 @@ func (s *Searcher) overlookRoot(root *chess.Position, rm []RootMove) []RootMove 
 		if i == 0 {
 			first = r
 		}
-		if w.chance(root.Hash()^0x5bd1e995, r.Move) >= w.overlook {
-			kept = append(kept, r)
+		if w.overlook > 0 && w.chance(root.Hash()^0x5bd1e995, r.Move) < w.overlook {
+			continue
 		}
+		if w.unseen > 0 && r.Move.IsCapture() && w.chanceOf(root.Hash()^0x27d4eb2f, uint64(capturedSquare(r.Move))) < w.unseen {
+			continue
+		}
+		kept = append(kept, r)
 	}
 	if len(kept) == 0 {
 		kept = append(kept, first)
 	}
 	return kept
+}
+
+// capturedSquare is where the piece m captures stands (for en passant,
+// beside the target square).
+func capturedSquare(m chess.Move) chess.Square {
+	if m.IsEnPassant() {
+		return m.To() ^ 8
+	}
+	return m.To()
 }
 
 // SetSeed makes the searcher's choices repeatable: the same seed, position

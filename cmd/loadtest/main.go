@@ -59,6 +59,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"chesstutor/chess/engine"
 	"chesstutor/lessons"
 )
 
@@ -69,7 +70,7 @@ type Config struct {
 	Friends  int           // visitors playing friend games
 	Readers  int           // visitors reading lessons and checking exercises
 	Computer int           // visitors playing the computer
-	Level    int           // computer level 1..8
+	Level    int           // computer level 0..8
 	Duration time.Duration // how long the visitors run
 	Pace     float64       // most requests per second per visitor
 	LogLevel string        // the started server's -log-level
@@ -336,8 +337,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Pace <= 0 {
 		cfg.Pace = 10
 	}
-	if cfg.Level < 1 || cfg.Level > 8 {
-		return nil, fmt.Errorf("the level must be 1..8, not %d", cfg.Level)
+	if cfg.Level < engine.MinLevel || cfg.Level > engine.MaxLevel {
+		return nil, fmt.Errorf("the level must be %d..%d, not %d", engine.MinLevel, engine.MaxLevel, cfg.Level)
 	}
 	if cfg.Friends+cfg.Readers+cfg.Computer == 0 {
 		return nil, errors.New("no visitors: set -friends, -readers or -computer")
@@ -492,7 +493,7 @@ func main() {
 	flag.IntVar(&cfg.Friends, "friends", 10, "visitors playing friend games through the JSON API")
 	flag.IntVar(&cfg.Readers, "readers", 10, "visitors reading lessons and checking exercises")
 	flag.IntVar(&cfg.Computer, "computer", 0, "visitors playing the computer")
-	flag.IntVar(&cfg.Level, "level", 8, "computer level, 1..8")
+	flag.IntVar(&cfg.Level, "level", 8, "computer level, 0..8")
 	flag.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long the visitors run")
 	flag.Float64Var(&cfg.Pace, "pace", 10, "most requests per second per visitor (the server allows 20)")
 	flag.StringVar(&cfg.LogLevel, "server-log-level", "info", "-log-level of the started server")

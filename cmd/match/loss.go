@@ -38,7 +38,7 @@ type subject struct {
 	sum  subjectLoss
 }
 
-// levelSubjects are the site's levels: levels 1-6 choose samples times per
+// levelSubjects are the site's levels: levels 0-6 choose samples times per
 // position with different seeds, the slower levels slowSamples times.
 func levelSubjects(levels []int, samples, slowSamples int) []*subject {
 	var out []*subject
@@ -168,7 +168,7 @@ func (e *engine) judge(fen string, depth int, only string) (string, int, error) 
 	return e.awaitBestMove(2 * time.Minute)
 }
 
-// parseLevels reads "1-8" or "1,3,5".
+// parseLevels reads "0-8" or "1,3,5".
 func parseLevels(s string) ([]int, error) {
 	var out []int
 	for _, part := range strings.Split(s, ",") {
@@ -184,8 +184,8 @@ func parseLevels(s string) ([]int, error) {
 			}
 		}
 		for l := a; l <= b; l++ {
-			if l < 1 || l > search.MaxLevel {
-				return nil, fmt.Errorf("level %d does not exist (1-%d)", l, search.MaxLevel)
+			if l < search.MinLevel || l > search.MaxLevel {
+				return nil, fmt.Errorf("level %d does not exist (%d-%d)", l, search.MinLevel, search.MaxLevel)
 			}
 			out = append(out, l)
 		}

@@ -26,6 +26,12 @@
 //
 //	go run ./cmd/match -loss cmd/match/testdata/middlegames.fen -judge-depth 12
 //
+// With -free it measures how often the weak levels take material that is
+// free to take (issue 38): a free piece, and a hanging queen, in each
+// position of a file written by -make-free (no Stockfish needed):
+//
+//	go run ./cmd/match -free cmd/match/testdata/free-pieces.fen -levels 0-3
+//
 // Games start from a fixed set of varied openings, each played twice with
 // the colours swapped. A game ends by the site's rules (checkmate,
 // stalemate, R8 draws), when both engines agree that one side is lost or,
@@ -76,11 +82,11 @@ var openings = []opening{
 
 func main() {
 	enginePath := flag.String("engine", "", "path of the site's UCI binary (go build -o /tmp/ct-uci ./cmd/uci)")
-	level := flag.Int("level", 8, "the site engine's level, 1-8 (0 for full strength)")
+	level := flag.Int("level", 8, "the site engine's level, 0-8 (-1 for full strength)")
 	sfPath := flag.String("stockfish", "/usr/games/stockfish", "path of the opponent engine")
 	elo := flag.Int("elo", 2000, "UCI_Elo for the opponent (0 to play it at full strength)")
 	stockfishElo := flag.Int("stockfish-elo", 0, "play -stockfish limited to this UCI_Elo instead of -engine: how Stockfish's own levels score against each other")
-	oppLevel := flag.Int("opponent-level", 0, "play the site's own engine at this level instead of stockfish")
+	oppLevel := flag.Int("opponent-level", -1, "play the site's own engine at this level (0-8) instead of stockfish")
 	oppEngine := flag.String("opponent-engine", "", "with -opponent-level: another build of the site's UCI binary (an older version, to test a change)")
 	games := flag.Int("games", 20, "number of games")
 	first := flag.Int("first", 1, "number of the first game: a later run continues an earlier one with the next openings")
@@ -90,15 +96,28 @@ func main() {
 	pgnPath := flag.String("pgn", "", "append the games to this PGN file")
 	lossPath := flag.String("loss", "", "instead of a match, measure each level's loss per move over the positions in this file, judged by -stockfish (no -engine needed)")
 	judgeDepth := flag.Int("judge-depth", 12, "with -loss: the judge's search depth")
-	samples := flag.Int("samples", 4, "with -loss: moves chosen per level and position (with different seeds) by levels 1-6")
+	samples := flag.Int("samples", 4, "with -loss: moves chosen per level and position (with different seeds) by levels 0-6")
 	slowSamples := flag.Int("slow-samples", 1, "with -loss: the same for levels 7-8, which think for a fixed time and vary their moves less")
-	levelList := flag.String("levels", "1-8", "with -loss: the levels to measure, as 1-8 or 2,4 (none for no level)")
+	levelList := flag.String("levels", "0-8", "with -loss or -free: the levels to measure, as 0-8 or 2,4 (none for no level)")
 	eloList := flag.String("elos", "1350,1800,2200", "with -loss: also measure -stockfish limited to these UCI_Elo values, -samples moves each at -elo-movetime (\"\" for none)")
 	eloMovetime := flag.Duration("elo-movetime", 300*time.Millisecond, "with -elos: the limited Stockfish's thinking time a move")
 	makeN := flag.Int("make-positions", 0, "instead of a match, write this many middlegame positions from play to standard output")
-	seed := flag.Uint64("seed", 16, "with -make-positions: the seed of the games' choices")
+	seed := flag.Uint64("seed", 16, "with -make-positions or -make-free: the seed of the games' choices")
+	freePath := flag.String("free", "", "instead of a match, measure how often -levels take a free piece or a hanging queen in the positions of this file")
+	freeSamples := flag.Int("free-samples", 10, "with -free: moves chosen per level and position, with different seeds")
+	makeFreeN := flag.Int("make-free", 0, "instead of a match, write this many positions with a free piece or queen to take (from games between levels 0 and 1) to standard output")
 	openingsPath := flag.String("openings", "", "start the games from the positions in this file (one FEN a line, as -make-positions writes) instead of the built-in openings: more distinct games for testing a change")
 	flag.Parse()
+	if *makeFreeN > 0 {
+		if err := makeFree(os.Stdout, *makeFreeN, *seed); err != nil {
+			fail(err)
+		}
+		return
+	}
+	if *freePath != "" {
+		runFree(*freePath, *levelList, *freeSamples)
+		return
+	}
 	if *makeN > 0 {
 		if err := makePositions(os.Stdout, *makeN, *seed); err != nil {
 			fail(err)
@@ -148,14 +167,18 @@ func main() {
 		fmt.Fprintln(os.Stderr, "match: -engine is required (build it with: go build -o /tmp/ct-uci ./cmd/uci)")
 		os.Exit(2)
 	default:
-		us, err = startEngine(fmt.Sprintf("Chesstutor level %d", *level), *enginePath, map[string]string{"Level": strconv.Itoa(*level), "Hash": "32"})
+		name := fmt.Sprintf("Chesstutor level %d", *level)
+		if *level < 0 {
+			name = "Chesstutor at full strength"
+		}
+		us, err = startEngine(name, *enginePath, map[string]string{"Level": strconv.Itoa(*level), "Hash": "32"})
 	}
 	if err != nil {
 		fail(err)
 	}
 	defer us.close()
 	var them *engine
-	if *oppLevel > 0 {
+	if *oppLevel >= 0 {
 		path, oppName := *enginePath, fmt.Sprintf("Chesstutor level %d", *oppLevel)
 		if *oppEngine != "" {
 			path, oppName = *oppEngine, fmt.Sprintf("Other build level %d", *oppLevel)

@@ -14,13 +14,13 @@ import (
 )
 
 func TestParseLevels(t *testing.T) {
-	for in, want := range map[string][]int{"1-8": {1, 2, 3, 4, 5, 6, 7, 8}, "2,4": {2, 4}, "1-2,7": {1, 2, 7}, "5": {5}} {
+	for in, want := range map[string][]int{"0-8": {0, 1, 2, 3, 4, 5, 6, 7, 8}, "2,4": {2, 4}, "0-2,7": {0, 1, 2, 7}, "5": {5}, "0": {0}} {
 		got, err := parseLevels(in)
 		if err != nil || !slices.Equal(got, want) {
 			t.Errorf("parseLevels(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "0", "9", "1-9", "a", "2,x"} {
+	for _, bad := range []string{"", "-1", "9", "1-9", "a", "2,x"} {
 		if _, err := parseLevels(bad); err == nil {
 			t.Errorf("parseLevels(%q) accepted", bad)
 		}

@@ -1,9 +1,10 @@
 // Command uci runs the site's chess engine as a UCI engine, so that it can
 // play other engines and be used from any chess GUI (issue 8).
 //
-// Besides the standard commands it offers the option "Level" (1–8, the
-// site's playing levels; 0 for full strength, judging positions as level 8
-// does, without its time budget) and "Hash" (megabytes).
+// Besides the standard commands it offers the option "Level" (0–8, the
+// site's playing levels; -1, the default, for full strength, judging
+// positions as level 8 does, without its time budget) and "Hash"
+// (megabytes).
 package main
 
 import (
@@ -28,6 +29,9 @@ func main() {
 	}
 }
 
+// fullStrength is the Level option's value for the engine at its best.
+const fullStrength = -1
+
 // session is one conversation with a GUI.
 type session struct {
 	out   io.Writer
@@ -35,7 +39,7 @@ type session struct {
 
 	searcher *engine.Searcher
 	hashMB   int
-	level    int
+	level    int // a playing level, or fullStrength
 
 	pos     *chess.Position
 	history []uint64
@@ -53,7 +57,7 @@ func (s *session) send(format string, args ...any) {
 // run reads UCI commands from in until "quit" or the end of input.
 func run(in io.Reader, out io.Writer) error {
 	start, _ := chess.ParseFEN(chess.StartFEN)
-	s := &session{out: out, hashMB: 32, pos: start}
+	s := &session{out: out, hashMB: 32, pos: start, level: fullStrength}
 	s.searcher = engine.NewSearcher(s.hashMB)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
@@ -67,7 +71,7 @@ func run(in io.Reader, out io.Writer) error {
 			s.send("id name Chesstutor")
 			s.send("id author the Chesstutor team")
 			s.send("option name Hash type spin default 32 min 1 max 1024")
-			s.send("option name Level type spin default 0 min 0 max %d", engine.MaxLevel)
+			s.send("option name Level type spin default %d min %d max %d", fullStrength, fullStrength, engine.MaxLevel)
 			s.send("uciok")
 		case "isready":
 			s.send("readyok")
@@ -123,8 +127,8 @@ func (s *session) setOption(args []string) {
 	n, err := strconv.Atoi(strings.Join(value, " "))
 	switch strings.ToLower(strings.Join(name, " ")) {
 	case "level":
-		if err != nil || n < 0 || n > engine.MaxLevel {
-			s.send("info string Level must be 0 (full strength) to %d", engine.MaxLevel)
+		if err != nil || n < fullStrength || n > engine.MaxLevel {
+			s.send("info string Level must be %d (full strength) or %d to %d", fullStrength, engine.MinLevel, engine.MaxLevel)
 			return
 		}
 		s.level = n
@@ -251,7 +255,7 @@ func (s *session) goSearch(args []string) {
 		defer s.searching.Done()
 		defer cancel()
 		var best chess.Move
-		if level > 0 {
+		if level >= engine.MinLevel {
 			m, _, err := searcher.PlayLevel(ctx, pos, history, level, lim)
 			if err != nil {
 				s.send("info string %v", err)

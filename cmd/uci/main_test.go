@@ -80,6 +80,10 @@ func TestUCISession(t *testing.T) {
 	c := startUCI(t)
 	c.send("uci")
 	c.expect("id name", time.Second)
+	// Level 0 is a playing level, so full strength is -1 (the default).
+	if l := c.expect("option name Level", time.Second); l != "option name Level type spin default -1 min -1 max 8" {
+		t.Errorf("the Level option is %q", l)
+	}
 	c.expect("uciok", time.Second)
 	c.send("isready")
 	c.expect("readyok", time.Second)
@@ -118,8 +122,23 @@ func TestUCISession(t *testing.T) {
 		t.Errorf("level 5 got %q, want the mate in one a1a8", l)
 	}
 
-	c.send("setoption name Level value 12")
-	c.expect("info string Level must be", time.Second)
+	// Level 0 plays a legal move; back at full strength the mate is found.
+	c.send("setoption name Level value 0")
+	c.send("position startpos")
+	c.send("go movetime 500")
+	start, _ := chess.ParseFEN(chess.StartFEN)
+	legalBestMove(t, c.expect("bestmove", time.Second), start)
+	c.send("setoption name Level value -1")
+	c.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+	c.send("go depth 3")
+	if l := c.expect("bestmove", 5*time.Second); l != "bestmove a1a8" {
+		t.Errorf("full strength got %q, want the mate in one a1a8", l)
+	}
+
+	for _, bad := range []string{"12", "-2"} {
+		c.send("setoption name Level value " + bad)
+		c.expect("info string Level must be", time.Second)
+	}
 	c.send("position fen not a fen")
 	c.expect("info string chess:", time.Second)
 

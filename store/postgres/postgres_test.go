@@ -249,6 +249,14 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if best, err := s.SaveTrainerScore(ctx, v, "white", "find", 12); err != nil || best != 12 {
 				t.Fatalf("a trainer score after migrating: %d, %v", best, err)
 			}
+			h := strings.Repeat("ab", 32)
+			now := time.Now()
+			if err := s.CreateTransfer(ctx, v, h, now.Add(time.Minute)); err != nil {
+				t.Fatalf("a transfer code after migrating: %v", err)
+			}
+			if got, err := s.RedeemTransfer(ctx, h, now); err != nil || got != v {
+				t.Fatalf("redeeming it: %q, %v", got, err)
+			}
 		})
 	}
 }

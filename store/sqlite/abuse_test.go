@@ -109,6 +109,9 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if err := s.FinishReview(ctx, g.ID, "t", []store.ReviewMove{{Ply: 1, Class: "best", Reason: []byte("[]")}}); err != nil {
 			t.Fatal(err)
 		}
+		if err := s.CreateTransfer(ctx, v, fmt.Sprintf("%064x", i+1), time.Now().Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
 		// A new feature's table: store a row of it for both visitors here.
 	}
 	owned, err := ownedTables(ctx, s.db)

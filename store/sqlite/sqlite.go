@@ -130,9 +130,23 @@ func loadMigrations() ([]schema.Migration, error) {
 // migrate applies every migration not yet recorded in schema_migrations,
 // each in its own transaction together with its record.
 func (s *SQLite) migrate(ctx context.Context) error {
+	return s.migrateUpTo(ctx, 0)
+}
+
+// migrateUpTo is migrate stopping after version upTo (0: all of them);
+// tests use it to make a database as an older site left it.
+func (s *SQLite) migrateUpTo(ctx context.Context, upTo int) error {
 	ms, err := loadMigrations()
 	if err != nil {
 		return err
+	}
+	if upTo > 0 {
+		for i, m := range ms {
+			if m.Version > upTo {
+				ms = ms[:i]
+				break
+			}
+		}
 	}
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER PRIMARY KEY,

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"chesstutor/chess"
 	"chesstutor/store"
@@ -306,5 +308,74 @@ func TestReadOnlyDatabaseIsUnavailable(t *testing.T) {
 	// Reading still works.
 	if ok, err := s.VisitorExists(ctx, v); err != nil || !ok {
 		t.Errorf("VisitorExists on a read-only database = %v, %v", ok, err)
+	}
+}
+
+// TestMigrateFromEachOlderSchema makes a database as each older version of
+// the site left it (migrations up to k), stores a visitor, a game and a
+// trainer score once their tables exist, and opens it with every
+// migration: the rest apply, the data stays, and the newest tables work
+// (0010's transfer codes among them), as store/postgres tests the same.
+func TestMigrateFromEachOlderSchema(t *testing.T) {
+	ctx := context.Background()
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const v = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	for _, upTo := range ms[:len(ms)-1] {
+		t.Run(upTo.Name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "old.db")
+			db, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
+			if err != nil {
+				t.Fatal(err)
+			}
+			old := &SQLite{db: db}
+			if err := old.migrateUpTo(ctx, upTo.Version); err != nil {
+				t.Fatal(err)
+			}
+			if err := old.EnsureVisitor(ctx, v); err != nil {
+				t.Fatal(err)
+			}
+			withGame := upTo.Version >= 4 // 0004 made the games table
+			g := &store.Game{ID: strings.Repeat("2", 32), Visitor: v, Mode: "friend", HumanColor: "white",
+				ClockName: "none", StartFEN: "8/8/8/8/8/8/8/K6k w - - 0 1", Moves: []string{"a1a2"},
+				Snapshots: []store.ClockPair{{}, {}}, Status: "active", Result: "*"}
+			if withGame {
+				if err := old.CreateGame(ctx, g); err != nil {
+					t.Fatal(err)
+				}
+			}
+			withTrainer := upTo.Version >= 6
+			if withTrainer {
+				if _, err := old.SaveTrainerScore(ctx, v, "white", "find", 7); err != nil {
+					t.Fatal(err)
+				}
+			}
+			old.Close()
+
+			s := openTemp(t, path)
+			defer s.Close()
+			if ok, err := s.VisitorExists(ctx, v); err != nil || !ok {
+				t.Fatalf("the visitor after migrating: %v, %v", ok, err)
+			}
+			if withGame {
+				got, err := s.Game(ctx, g.ID)
+				if err != nil || strings.Join(got.Moves, " ") != "a1a2" {
+					t.Fatalf("the game after migrating: %+v, %v", got, err)
+				}
+			}
+			if best, err := s.SaveTrainerScore(ctx, v, "white", "find", 5); err != nil || (withTrainer && best != 7) || (!withTrainer && best != 5) {
+				t.Fatalf("a trainer score after migrating: %d, %v", best, err)
+			}
+			h := strings.Repeat("ab", 32)
+			now := time.Now()
+			if err := s.CreateTransfer(ctx, v, h, now.Add(time.Minute)); err != nil {
+				t.Fatalf("a transfer code after migrating: %v", err)
+			}
+			if got, err := s.RedeemTransfer(ctx, h, now); err != nil || got != v {
+				t.Fatalf("redeeming it: %q, %v", got, err)
+			}
+		})
 	}
 }

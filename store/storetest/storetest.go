@@ -65,6 +65,9 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("CapActiveGames", c.capActiveGames)
 	t.Run("AbandonIdleGames", c.abandonIdleGames)
 	t.Run("Secrets", c.secrets)
+	t.Run("Transfers", c.transfers)
+	t.Run("TransfersRedeemedOnce", c.transfersRedeemedOnce)
+	t.Run("TransfersForgottenAndExpired", c.transfersForgottenAndExpired)
 }
 
 type contract struct {
