@@ -631,9 +631,35 @@ func TestPGN(t *testing.T) {
 			t.Error("an invalid tag name was written")
 		}
 		for _, line := range strings.Split(pgn, "\n") {
-			if len(line) > 80 {
-				t.Errorf("line longer than 80 columns: %q", line)
+			if len(line) > 79 {
+				t.Errorf("line longer than 79 columns: %q", line)
 			}
+		}
+	})
+	t.Run("annotations", func(t *testing.T) {
+		g := mustGame(t, StartFEN)
+		playSAN(t, g, "f3 e5 g4")
+		p := g.Record(map[string]string{"Event": "Test"})
+		p.Lead = "Two hints were used."
+		p.Notes = []Note{{Eval: "0.10"}, {NAG: 6, Eval: "-0.60", Comment: "Inaccuracy. A } closes nothing."}, {NAG: 4, Eval: "#-1", Comment: "Blunder."}}
+		p.Result, p.Termination, p.Ending = "0-1", TerminationAdjudication, "Black wins: adjudicated."
+		text, err := p.Text()
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat := strings.Join(strings.Fields(text), " ")
+		for _, want := range []string{
+			`[Result "0-1"]`, `[Termination "adjudication"]`,
+			"{Two hints were used.} 1. f3 {[%eval 0.10]} 1... e5 $6 {[%eval -0.60] Inaccuracy. A ) closes nothing.}",
+			"2. g4 $4 {[%eval #-1] Blunder.} {Black wins: adjudicated.} 0-1",
+		} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("annotated PGN lacks %q:\n%s", want, text)
+			}
+		}
+		p.Moves = append(p.Moves, p.Moves[0]) // f3 again, with Black to move
+		if _, err := p.Text(); err == nil {
+			t.Error("a PGN with an illegal move was written")
 		}
 	})
 	t.Run("set-up position with Black to move", func(t *testing.T) {
@@ -710,6 +736,31 @@ func TestCanNeverMate(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := CanNeverMate(mustFEN(t, tt.fen), tt.c); got != tt.want {
 				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReplay(t *testing.T) {
+	g, err := Replay(StartFEN, []string{"f2f3", "e7e5", "g2g4", "d8h4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); o.Method != Checkmate || o.Result != "0-1" || strings.Join(g.SANs(), " ") != "f3 e5 g4 Qh4#" {
+		t.Errorf("replayed %v to %+v", g.SANs(), o)
+	}
+	for _, tc := range []struct {
+		name, fen string
+		uci       []string
+		want      string
+	}{
+		{"bad start", "not a fen", nil, "chess:"},
+		{"no game from it", "8/8/8/8/8/8/8/8 w - - 0 1", nil, "king"},
+		{"illegal move", StartFEN, []string{"e2e4", "e2e4"}, "move 2 e2e4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Replay(tc.fen, tc.uci); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one saying %q", err, tc.want)
 			}
 		})
 	}

@@ -38,6 +38,30 @@ func NewGame(start *Position) (*Game, error) {
 	return g, nil
 }
 
+// Replay plays a game record as the site stores one: the start position's
+// FEN and the moves in UCI. It is the one place a record becomes a Game;
+// an error names the move that is not legal where it stands.
+func Replay(startFEN string, uci []string) (*Game, error) {
+	start, err := ParseFEN(startFEN)
+	if err != nil {
+		return nil, err
+	}
+	g, err := NewGame(start)
+	if err != nil {
+		return nil, err
+	}
+	for i, u := range uci {
+		m, err := g.Position().ParseUCI(u)
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("move %d %s: %w", i+1, u, err)
+		}
+	}
+	return g, nil
+}
+
 // Position returns the current position.
 func (g *Game) Position() *Position { return g.positions[len(g.positions)-1] }
 

@@ -563,7 +563,11 @@ func TestComputerDrawOffer(t *testing.T) {
 func TestPGN(t *testing.T) {
 	e := newEnv(t)
 	st := e.play(t, e.create(t, NewGame{Mode: "friend"}), "f3", "e5", "g4", "Qh4#")
-	name, text, err := e.svc.PGN(context.Background(), visitor, st.ID)
+	name, doc, err := e.svc.PGN(context.Background(), visitor, st.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := doc.Text()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,22 +31,9 @@ func (s *Service) load(ctx context.Context, visitor, id string) (*loaded, error)
 }
 
 func replay(rec *store.Game) (*loaded, error) {
-	start, err := chess.ParseFEN(rec.StartFEN)
+	g, err := chess.Replay(rec.StartFEN, rec.Moves)
 	if err != nil {
-		return nil, fmt.Errorf("games: game %s: start: %w", rec.ID, err)
-	}
-	g, err := chess.NewGame(start)
-	if err != nil {
-		return nil, fmt.Errorf("games: game %s: start: %w", rec.ID, err)
-	}
-	for i, u := range rec.Moves {
-		m, err := g.Position().ParseUCI(u)
-		if err == nil {
-			err = g.Play(m)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("games: game %s: move %d %s: %w", rec.ID, i+1, u, err)
-		}
+		return nil, fmt.Errorf("games: game %s: %w", rec.ID, err)
 	}
 	// The stored ending is a code (N7): the moves give checkmate and the
 	// draw rules; resignation, agreement and timeout are applied here.
@@ -74,36 +61,40 @@ func replay(rec *store.Game) (*loaded, error) {
 	return &loaded{rec: rec, game: g}, nil
 }
 
-// PGN returns the game as PGN text and a file name for the download. Like
-// Get, it first ends a game whose flag has fallen.
-func (s *Service) PGN(ctx context.Context, visitor, id string) (name, text string, err error) {
+// PGN returns the game as a PGN to write and a file name for the
+// download: the Seven Tag Roster, the time control, the start position,
+// and its ending as a standard Termination where the moves do not tell it
+// and as a closing comment. Like Get, it first ends a game whose flag has
+// fallen. The edge may add notes (hints used, a review) before writing it.
+func (s *Service) PGN(ctx context.Context, visitor, id string) (name string, doc *chess.PGN, err error) {
 	l, st, err := s.update(ctx, visitor, id, nil, func(*loaded, time.Time) error { return errNoChange })
 	if err != nil {
-		return "", "", err
+		return "", nil, err
 	}
 	white, black := l.playerNames()
 	tags := map[string]string{
-		"Event":  "Casual game",
-		"Site":   "Chess Steps",
-		"Date":   l.rec.CreatedAt.UTC().Format("2006.01.02"),
-		"Round":  "-",
-		"White":  white,
-		"Black":  black,
-		"Result": st.Result,
+		"Event": "Casual game",
+		"Site":  "Chess Steps",
+		"Date":  l.rec.CreatedAt.UTC().Format("2006.01.02"),
+		"Round": "-",
+		"White": white,
+		"Black": black,
 	}
 	if l.rec.ClockName != "none" {
 		tags["TimeControl"] = fmt.Sprintf("%d+%d", l.rec.BaseMS/1000, l.rec.IncrementMS/1000)
 	}
-	// PGN is English whatever the reader's language (N9).
-	if r := words.Default().For(words.English).Msg(st.reason); r != "" {
-		tags["Termination"] = r
+	doc = l.game.Record(tags)
+	doc.Result = st.Result
+	if l.abandoned() {
+		doc.Termination = chess.TerminationAbandoned
 	}
-	if l.rec.StartFEN != chess.StartFEN {
-		tags["SetUp"] = "1"
-		tags["FEN"] = l.rec.StartFEN
+	// PGN is English whatever the reader's language (N9).
+	doc.Ending = ""
+	if r := words.Default().For(words.English).Msg(st.reason); r != "" {
+		doc.Ending = sentence(r)
 	}
 	name = fmt.Sprintf("chess-%s-%s.pgn", l.rec.CreatedAt.UTC().Format("2006-01-02"), id[:8])
-	return name, l.game.PGN(tags), nil
+	return name, doc, nil
 }
 
 // List returns the visitor's games for the /games page, newest first.

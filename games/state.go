@@ -50,10 +50,11 @@ type State struct {
 	Message string `json:"message,omitempty"`
 	Created string `json:"created"`
 
-	// The values the strings above were written from, for the game page
-	// (it draws the board on the server without parsing them back).
-	pos, start *chess.Position
-	last       chess.Move
+	// The values the strings above were written from, so the game page,
+	// hints and reviews never parse them back: the positions from the
+	// start (the current one last) and the moves played.
+	positions []*chess.Position
+	played    []chess.Move
 
 	// The sentences by code; Word fills Reason, Cause, Notes and Message
 	// from them in the request's language.
@@ -96,13 +97,29 @@ func (st *State) Word(w *words.Words) *State {
 func (st *State) ReasonMessage() words.Message { return st.reason }
 
 // Position is the current position.
-func (st *State) Position() *chess.Position { return st.pos }
+func (st *State) Position() *chess.Position { return st.positions[len(st.positions)-1] }
+
+// Start is the position the game started from.
+func (st *State) Start() *chess.Position { return st.positions[0] }
+
+// History is the game's positions, the start first and the current one
+// last (one more than Played): what hints and reviews read instead of
+// replaying the strings.
+func (st *State) History() []*chess.Position { return st.positions }
+
+// Played are the moves played, in order.
+func (st *State) Played() []chess.Move { return st.played }
 
 // LastPlayed is the last move played, or chess.NoMove before the first.
-func (st *State) LastPlayed() chess.Move { return st.last }
+func (st *State) LastPlayed() chess.Move {
+	if len(st.played) == 0 {
+		return chess.NoMove
+	}
+	return st.played[len(st.played)-1]
+}
 
 // FullMoves is the move list numbered as a person reads it ("12. Nf3 Nc6").
-func (st *State) FullMoves() []chess.FullMove { return chess.FullMoves(st.start, st.Moves) }
+func (st *State) FullMoves() []chess.FullMove { return chess.FullMoves(st.Start(), st.Moves) }
 
 // ClockSetting is the game's time control.
 type ClockSetting struct {
@@ -148,14 +165,11 @@ func (l *loaded) state(now time.Time) *State {
 		DrawOffer: l.rec.DrawOffer, Mode: l.rec.Mode, HumanColor: l.rec.HumanColor,
 		Undo: l.rec.Undo, PassScreen: l.rec.PassScreen,
 		TurnBoard: l.rec.TurnBoard, message: l.message,
-		Created: l.rec.CreatedAt.UTC().Format(time.RFC3339),
-		pos:     pos, start: g.Positions()[0],
+		Created:   l.rec.CreatedAt.UTC().Format(time.RFC3339),
+		positions: g.Positions(), played: g.Moves(),
 	}
 	if l.rec.Mode == "computer" {
 		st.Level = new(l.rec.Level)
-	}
-	if ms := g.Moves(); len(ms) > 0 {
-		st.last = ms[len(ms)-1]
 	}
 	if st.Moves == nil {
 		st.Moves = []string{}

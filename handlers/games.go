@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"net/http"
 	"path"
@@ -140,16 +139,14 @@ func (h *Handler) gameAction(fn func(*games.Service, context.Context, string, st
 
 // downloadPGN is GET /api/games/:id/pgn.
 func (h *Handler) downloadPGN(c echo.Context) error {
-	name, text, err := h.games.PGN(c.Request().Context(), visitorID(c), c.Param("id"))
+	name, doc, err := h.games.PGN(c.Request().Context(), visitorID(c), c.Param("id"))
 	if err != nil {
 		return gameError(err)
 	}
-	if text, err = h.noteHints(c.Request().Context(), c.Param("id"), text); err != nil {
+	if err := h.noteHints(c.Request().Context(), c.Param("id"), doc); err != nil {
 		return err
 	}
-	c.Response().Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Blob(http.StatusOK, "application/x-chess-pgn; charset=utf-8", []byte(text))
+	return sendPGN(c, name, doc)
 }
 
 // newGameForm is the payload of the play page.

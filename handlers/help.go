@@ -3,8 +3,9 @@ package handlers
 import (
 	"context"
 	"errors"
-	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -104,57 +105,47 @@ func (h *Handler) showThreats(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"offered": true, "threats": out})
 }
 
-// noteHints is noteHintsIn with English comments.
-// TODO(words): the PGN download passes the request's words (noteHintsIn).
-func (h *Handler) noteHints(ctx context.Context, id, text string) (string, error) {
-	return h.noteHintsIn(ctx, h.words.For(words.English), id, text)
-}
-
-// noteHintsIn adds the hints a player used to a game's PGN as comments in
-// w's language: one at the start saying how many, and one after each move
-// made with help. A PGN of a game without hints comes back unchanged.
-func (h *Handler) noteHintsIn(ctx context.Context, w *words.Words, id, text string) (string, error) {
+// noteHints adds the hints a player used to a game's PGN as comments, in
+// English as PGN is (N9): one before the first move saying how many, and
+// one after each move made with help. A game without hints is unchanged.
+func (h *Handler) noteHints(ctx context.Context, id string, doc *chess.PGN) error {
 	hints, err := h.store.GameHints(ctx, id)
 	if err != nil || len(hints) == 0 {
-		return text, err
+		return err
 	}
-	header, result := pgnHeader(text)
-	fen := chess.StartFEN
-	for _, line := range strings.Split(header, "\n") {
-		if v, ok := strings.CutPrefix(line, `[FEN "`); ok {
-			fen = strings.TrimSuffix(v, `"]`)
-		}
-	}
-	start, err := chess.ParseFEN(fen)
-	if err != nil {
-		return text, fmt.Errorf("handlers: PGN of %s: %w", id, err)
-	}
-	sans := strings.Fields(pgnMoves(text))
+	w := h.words.For(words.English)
 	steps := map[int][]string{}
 	for _, hint := range hints {
 		steps[hint.Ply] = append(steps[hint.Ply], hint.Step)
 	}
-	comments := map[int]string{}
+	n := len(doc.Moves)
+	comments := make([]string, n)
 	lead := w.T("help.pgn_used", "Count", len(steps))
-	for ply, s := range steps {
+	for _, ply := range slices.Sorted(maps.Keys(steps)) {
+		s := steps[ply]
 		what := words.M("help.pgn_what_piece")
 		if len(s) == 2 {
 			what = words.M("help.pgn_what_both")
 		} else if s[0] == store.HintMove {
 			what = words.M("help.pgn_what_move")
 		}
-		i := min(ply, len(sans)-1) // a hint in the last position notes on the last move
+		i := min(ply, n-1) // a hint in the last position notes on the last move
 		if i < 0 {
 			lead += " " + w.T("help.pgn_before_first", "What", what)
 			continue
 		}
 		note := w.T("help.pgn_before", "What", what)
-		if ply >= len(sans) {
+		if ply >= n {
 			note = w.T("help.pgn_after", "What", what)
 		}
 		comments[i] = strings.TrimSpace(comments[i] + " " + note)
 	}
-	return header + "\n" + movetext(start, sans, nil, comments, lead, result), nil
+	doc.Lead = lead
+	doc.Notes = make([]chess.Note, n)
+	for i, c := range comments {
+		doc.Notes[i].Comment = c
+	}
+	return nil
 }
 
 // yourPiece is "your knight" in the catalogue's words.

@@ -218,11 +218,7 @@ func (h *Handler) showReview(c echo.Context) error {
 	flipped := game.Mode == "computer" && game.HumanColor == "black"
 	st, err := h.reviews.Get(ctx, visitorID(c), game.ID)
 	if errors.Is(err, review.ErrNotRequested) {
-		pos, err := chess.ParseFEN(game.FEN)
-		if err != nil {
-			return fmt.Errorf("handlers: game %s: %w", game.ID, err)
-		}
-		p.Board = views.RenderBoard(views.Board{Pos: pos, Flipped: flipped})
+		p.Board = views.RenderBoard(views.Board{Pos: game.Position(), Flipped: flipped})
 		return h.render(c, http.StatusOK, "review", p)
 	}
 	if err != nil {

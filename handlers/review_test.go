@@ -94,7 +94,7 @@ func TestReviewAPI(t *testing.T) {
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Header().Get("Content-Disposition"), "-review.pgn") {
 		t.Fatalf("review PGN: %d %v", rec.Code, rec.Header())
 	}
-	for _, want := range []string{`[Event "`, "1. e4 { [%eval ", "Qg5 $4 { [%eval", "Blunder. After Qg5, White's knight takes your queen for free.", "3. Nxg5 {"} {
+	for _, want := range []string{`[Event "`, "1. e4 {[%eval ", "Qg5 $4 {[%eval", "Blunder. After Qg5, White's knight takes your queen for free.", "3. Nxg5 {"} {
 		if !strings.Contains(strings.ReplaceAll(pgn, "\n", " "), want) {
 			t.Errorf("the review PGN has no %q:\n%s", want, pgn)
 		}
@@ -103,6 +103,17 @@ func TestReviewAPI(t *testing.T) {
 		if len(line) > 79 {
 			t.Errorf("PGN line of %d characters: %q", len(line), line)
 		}
+	}
+
+	// The game goes on after the review: the review's PGN is the reviewed
+	// part, unfinished, and the game's own PGN has every move.
+	v.api(t, http.MethodPost, "/api/games/"+id+"/moves", `{"san":"Nc6","ply":5}`, http.StatusOK)
+	pgn = strings.ReplaceAll(v.do(http.MethodGet, "/api/games/"+id+"/review/pgn", "", "").Body.String(), "\n", " ")
+	if !strings.Contains(pgn, "3. Nxg5 {[%eval ") || strings.Contains(pgn, "Nc6") || !strings.HasSuffix(strings.TrimSpace(pgn), " *") {
+		t.Errorf("the review PGN after another move:\n%s", pgn)
+	}
+	if game := v.do(http.MethodGet, "/api/games/"+id+"/pgn", "", "").Body.String(); !strings.Contains(game, "3... Nc6") && !strings.Contains(game, "Nxg5 Nc6") {
+		t.Errorf("the game's PGN lacks the move after the review:\n%s", game)
 	}
 }
 
@@ -178,7 +189,7 @@ func TestHintsAndThreats(t *testing.T) {
 
 	rec := v.do(http.MethodGet, "/api/games/"+id+"/pgn", "", "")
 	pgn := strings.ReplaceAll(rec.Body.String(), "\n", " ")
-	for _, want := range []string{"{ The player used a hint once. } 1. ", "{ Hint before this move: which piece to move, then the move. }", `[Result "*"]`} {
+	for _, want := range []string{"{The player used a hint once.} 1. ", "{Hint before this move: which piece to move, then the move.}", `[Result "*"]`} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("the PGN has no %q:\n%s", want, rec.Body)
 		}

@@ -3,7 +3,6 @@ package review
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"sync"
 	"time"
@@ -88,11 +87,7 @@ func (s *Service) helpGame(ctx context.Context, visitor, id string) (*games.Stat
 	if st.Mode != "computer" || st.Level == nil || st.ComputerLevel() > MaxHelpLevel {
 		return nil, nil, ErrNoHelp
 	}
-	pos, err := chess.ParseFEN(st.FEN)
-	if err != nil {
-		return nil, nil, fmt.Errorf("review: game %s: %w", id, err)
-	}
-	return st, pos, nil
+	return st, st.Position(), nil
 }
 
 // Hint answers the player's press of Hint in the position at ply: step
@@ -133,19 +128,10 @@ func (s *Service) Hint(ctx context.Context, visitor, id string, ply int, step st
 // bestMove searches the game's position for the hint, knowing the game's
 // history so a repetition counts.
 func (s *Service) bestMove(ctx context.Context, st *games.State, pos *chess.Position) (chess.Move, error) {
-	start, err := chess.ParseFEN(st.StartFEN)
-	if err != nil {
-		return chess.NoMove, fmt.Errorf("review: game %s: %w", st.ID, err)
-	}
-	var history []uint64
-	p := start
-	for _, u := range st.UCI {
-		m, err := p.ParseUCI(u)
-		if err != nil {
-			return chess.NoMove, fmt.Errorf("review: game %s: %w", st.ID, err)
-		}
-		history = append(history, p.Hash())
-		p = p.Play(m)
+	before := st.History()
+	history := make([]uint64, len(before)-1)
+	for i, p := range before[:len(before)-1] {
+		history[i] = p.Hash()
 	}
 	lim := hintLimits
 	if s.depth > 0 {

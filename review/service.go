@@ -317,21 +317,11 @@ func newToken() string {
 
 // parseGame replays a stored review's game.
 func parseGame(rec *store.Review) (*chess.Position, []chess.Move, error) {
-	start, err := chess.ParseFEN(rec.StartFEN)
+	g, err := chess.Replay(rec.StartFEN, rec.Moves)
 	if err != nil {
 		return nil, nil, fmt.Errorf("review: game %s: %w", rec.GameID, err)
 	}
-	pos := start
-	moves := make([]chess.Move, len(rec.Moves))
-	for i, u := range rec.Moves {
-		m, err := pos.ParseUCI(u)
-		if err != nil {
-			return nil, nil, fmt.Errorf("review: game %s: move %d: %w", rec.GameID, i+1, err)
-		}
-		moves[i] = m
-		pos = pos.Play(m)
-	}
-	return start, moves, nil
+	return g.Positions()[0], g.Moves(), nil
 }
 
 func storedPosition(i int, a Analysis) store.ReviewPosition {

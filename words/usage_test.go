@@ -128,13 +128,13 @@ var dynamic = []struct {
 	{"public/js/game/paint.js", "`king_in_check_…`", `game\.js\.king_in_check_(white|black)`},
 	{"public/js/game/paint.js", "`pass_title_…`", `game\.js\.pass_title_(white|black)`},
 	{"public/js/game/clock.js", "`clock_…`", `game\.js\.clock_(white|black)`},
-	{"public/js/game/controls.js", "`resign_confirm_…`", `game\.js\.resign_confirm_(white|black)`},
+	{"public/js/game/dialogs.js", "`resign_confirm_…`", `game\.js\.resign_confirm_(white|black)`},
 	{"public/js/game/drawboard.js", "`board_bottom_…_turn_…`", `game\.js\.board_bottom_(white|black)_turn_(white|black)`},
 	{"public/js/game/help.js", "`threatened_by_…`", `game\.js\.threatened_by_(pawn|knight|bishop|rook|queen|king)`},
 	{"public/js/game/help.js", "`threatens_…`", `game\.js\.threatens_(pawn|knight|bishop|rook|queen|king)`},
 	// The spoken move: who took or played which piece, or promoted to
-	// which (input.js, two calls of the same shape).
-	{"public/js/game/input.js", "`…_…`", `game\.js\.((took|played)_(pawn|knight|bishop|rook|queen|king)|promoted(_took)?_(queen|rook|bishop|knight))`},
+	// which (speech.js, two calls of the same shape).
+	{"public/js/game/speech.js", "`…_…`", `game\.js\.((took|played)_(pawn|knight|bishop|rook|queen|king)|promoted(_took)?_(queen|rook|bishop|knight))`},
 	{"public/js/exercise.js", "`reason_…`", `exercise\.js\.reason_(missed|wrong)`},
 	{"public/js/move-exercise.js", "`promote_…`", `exercise\.move_js\.promote_[qrbn]`},
 	// A SAN move naming a piece the side lacks, or whose pieces cannot

@@ -312,18 +312,18 @@ func appendPGN(path string, g *chess.Game, white, black, opening string, end end
 // gamePGN writes a game of the match in PGN. A game the match ended, not
 // the board (adjudicated, stopped at the move limit, lost by an engine
 // that failed), is still going as far as the game knows; it gets the
-// match's result, the reason as a comment and the Termination tag
-// "adjudication", as the PGN standard has it, instead of "*".
+// match's result, the reason as its closing comment and the Termination
+// tag "adjudication", as the PGN standard has it, instead of "*".
 func gamePGN(g *chess.Game, white, black, opening string, end ending) string {
-	tags := map[string]string{"White": white, "Black": black, "Event": "Chesstutor match", "Opening": opening}
-	if g.Outcome().Over() {
-		return g.PGN(tags)
+	doc := g.Record(map[string]string{"White": white, "Black": black, "Event": "Chesstutor match", "Opening": opening})
+	if !g.Outcome().Over() {
+		doc.Result, doc.Termination, doc.Ending = end.result, chess.TerminationAdjudication, end.reason
 	}
-	tags["Termination"] = "adjudication"
-	text := strings.TrimSuffix(g.PGN(tags), "*\n")
-	text = strings.Replace(text, `[Result "*"]`, `[Result "`+end.result+`"]`, 1)
-	comment := strings.NewReplacer("{", "(", "}", ")").Replace(end.reason)
-	return strings.TrimRight(text, " \n") + "\n{" + comment + "} " + end.result + "\n"
+	text, err := doc.Text()
+	if err != nil {
+		fail(err) // the game's own moves are legal
+	}
+	return text
 }
 
 // matchRules adjudicate a match: both engines see the same side lost by

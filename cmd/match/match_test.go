@@ -206,7 +206,7 @@ func TestGamePGN(t *testing.T) {
 	}
 	playMoves("f2f3", "e7e5", "g2g4")
 	text := gamePGN(g, "A", "B", "Test", ending{result: "0-1", reason: "Black wins: adjudicated"})
-	for _, want := range []string{`[Result "0-1"]`, `[Termination "adjudication"]`, `[Opening "Test"]`, "\n1. f3 e5 2. g4\n{Black wins: adjudicated} 0-1\n"} {
+	for _, want := range []string{`[Result "0-1"]`, `[Termination "adjudication"]`, `[Opening "Test"]`, "\n1. f3 e5 2. g4 {Black wins: adjudicated} 0-1\n"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("adjudicated game's PGN lacks %q:\n%s", want, text)
 		}

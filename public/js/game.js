@@ -1,24 +1,40 @@
 // game.js: the game page (/play/{id}). The server holds the game, the rules
-// and the clocks; the modules in game/ draw what the JSON API says and send
-// the player's actions back with the ply it saw (H1):
-//   ctx.js       shared state and the page's elements
-//   net.js       requests, one after another; pause and resume (G11)
-//   drawboard.js the board: squares, pieces, slides, move preview
-//   paint.js     players, status, move list, buttons
-//   clock.js     the clocks between answers
-//   input.js     clicks, drag and drop, keys, typed moves, promotion (G3, G4)
-//   controls.js  undo, draw, resign, More, review, rematch, pass screen
-//   material.js  captured pieces and the material difference (G21)
-//   sound.js     move, capture, check, end and low-time sounds (G20)
-//   help.js      hints and threats against levels 1–4 (G23)
+// and the clocks; the page keeps one state and flows one way (H1):
+//
+//   input, controls --> net --setState--> state --> views, effects
+//
+//   game/page.js      the page's elements and facts, found once
+//   game/state.js     the state, setState and subscribe; what it implies
+//   game/net.js       requests, one after another; answers become state
+//   game/time.js      the clocks' arithmetic
+//   views, which only draw the state:
+//   game/drawboard.js the board: squares, pieces, slides, the move on its way
+//   game/paint.js     players, status, move list, buttons, pass screen
+//   game/clock.js     the clocks between answers
+//   game/material.js  captured pieces and the material difference (G21)
+//   game/dialogs.js   the draw and resign dialogs, the promotion picker
+//   game/help.js      hints and threats against levels 1–4 (G23)
+//   game/sound.js     move, capture, check, end and low-time sounds (G20)
+//   game/speech.js    each move told to screen readers (N4)
+//   game/effects.js   reactions: the flag, the draw dialog, pausing the
+//                     clock, the computer's missing reply, loading help
+//   game/input.js     clicks, drag and drop, keys, typed moves, promotion (G3, G4)
+//   game/controls.js  undo, draw, resign, More, review, rematch, pass screen
 
-import { g, errorText, init } from "./game/ctx.js";
-import { call, enqueue, show } from "./game/net.js";
-import { startTicking } from "./game/clock.js";
+import { initPage } from "./game/page.js";
+import { setState } from "./game/state.js";
+import { load } from "./game/net.js";
+import { initBoard } from "./game/drawboard.js";
+import { initPaint } from "./game/paint.js";
+import { initClocks } from "./game/clock.js";
+import { initMaterial } from "./game/material.js";
+import { initDialogs } from "./game/dialogs.js";
+import { initHelp } from "./game/help.js";
+import { initSound, soundSwitchOn } from "./game/sound.js";
+import { initSpeech } from "./game/speech.js";
+import { initEffects } from "./game/effects.js";
 import { initInput } from "./game/input.js";
 import { initControls } from "./game/controls.js";
-import { initSound } from "./game/sound.js";
-import { initHelp } from "./game/help.js";
 
 // fitToScreen tells the CSS where the game starts on the page, so the board
 // is sized to leave room for both names and clocks below it (G18).
@@ -29,24 +45,22 @@ function fitToScreen(root) {
 
 const root = document.querySelector("[data-game]");
 if (root) {
-  init(root);
+  initPage(root);
   fitToScreen(root);
   window.addEventListener("resize", () => fitToScreen(root));
+  setState({ sound: soundSwitchOn(), pageHidden: document.hidden });
+  // Views first, in drawing order (speech reads the status line paint
+  // wrote), then the effects, which react to what they all show.
+  initBoard();
+  initPaint();
+  initClocks();
+  initMaterial();
+  initDialogs();
+  initHelp();
+  initSound();
+  initSpeech();
+  initEffects();
   initInput();
   initControls();
-  initSound();
-  initHelp();
-  startTicking();
-  enqueue(async () => {
-    try {
-      const s = await call("GET", "");
-      g.turnBoard = Boolean(s.turn_board);
-      // In a friend game with a pass screen, the page opens on it, so the
-      // right player picks up the device; the clocks stay paused till then.
-      g.passVisible = s.status === "active" && s.mode === "friend" && s.pass_screen;
-      show(s);
-    } catch (err) {
-      g.el.status.textContent = errorText(err);
-    }
-  });
+  load();
 }

@@ -1,13 +1,13 @@
 // controls.js: the buttons around the board: undo, draw offers (G9),
-// resign (G8), the More menu, the pass screen (G12), review (G14) and
-// rematch. Dialogs and the pass screen pause the clocks (G11).
+// resign (G8), the More menu, the pass screen (G12), review (G14), rematch
+// and the help (G23). They change the state or call net; the views show
+// the result, and the effects pause the clocks while a dialog or the pass
+// screen shows (G11).
 
-import { postJSON } from "../board.js";
-import { g, active, errorText, isComputer, isThinking, other } from "./ctx.js";
-import { act, call, reload, show, syncPause } from "./net.js";
-import { paint } from "./paint.js";
-import { toggleSound } from "./sound.js";
 import { t } from "../words.js";
+import { page } from "./page.js";
+import { state, setState, active, isComputer, isThinking, other, yourMove } from "./state.js";
+import { act, createGame, hint, undoNow } from "./net.js";
 
 /** Keeps Tab and Shift+Tab inside container. */
 export function trapFocus(container, event) {
@@ -18,81 +18,70 @@ export function trapFocus(container, event) {
   items[next].focus();
 }
 
-function openDialog(d) {
-  if (!d.open) d.showModal();
-  syncPause();
-}
-
-/** Asks the player whose turn it is to answer a draw offer (friend games). */
-export function openDraw() {
-  const d = g.el.drawDialog;
-  d.querySelector(".dialog-text").textContent = t(g.state.draw_offer === "black" ? "draw_offer_black" : "draw_offer_white");
-  openDialog(d);
-  d.querySelector('[data-action="decline-draw"]').focus();
-}
-
-function openResign() {
-  const d = g.el.resignDialog;
-  d.querySelector(".dialog-text").textContent = t(isComputer() ? "resign_confirm_computer" : `resign_confirm_${g.state.turn}`);
-  openDialog(d);
-  d.querySelector('[data-action="cancel-resign"]').focus();
-}
-
 // undo takes back the last move; while the computer thinks it takes back
 // the visitor's move at once, which stops the search (C3).
 function undo() {
-  g.message = "";
-  if (isThinking() && (g.state.waiting || g.pendingPly !== null)) {
-    const ply = g.state.waiting ? g.state.ply : g.pendingPly;
-    g.pendingPly = null;
-    paint();
-    call("POST", "/undo", { ply }).then(show, (err) => {
-      g.message = errorText(err);
-      reload();
-    });
+  setState({ message: "" });
+  if (isThinking() && (state.game.waiting || state.pendingPly !== null)) {
+    undoNow(state.game.waiting ? state.game.ply : state.pendingPly);
     return;
   }
   act("/undo").then((s) => {
-    if (s && !isComputer() && s.pass_screen && s.status === "active") { g.passVisible = true; paint(); }
+    if (s && !isComputer() && s.pass_screen && s.status === "active") setState({ passVisible: true });
   });
 }
 
+// askHint asks for the next hint step on the visitor's move.
+function askHint() {
+  closeMore();
+  if (!yourMove()) {
+    setState({ help: { ...state.help, note: t("hint_wait") } });
+    return;
+  }
+  hint(state.game.ply, state.help.step === 0 ? "piece" : "move");
+}
+
 // actions maps each data-action of the page to what it does; the More
-// menu's items are the buttons with these names (see addAction).
+// menu's items are the buttons with these names (see addAction). An
+// answer to a dialog is sent before the dialog closes, so it goes to the
+// server ahead of the clock's resume that the closing brings (G11).
 const actions = {
   undo,
   "offer-draw"() {
-    g.message = "";
+    setState({ message: "" });
     act("/draw");
   },
   "accept-draw"() {
-    g.el.drawDialog.close();
     act("/draw/accept");
+    setState({ dialog: "" });
   },
   "decline-draw"() {
-    g.el.drawDialog.close();
-    g.message = t("draw_declined");
     act("/draw/decline");
+    setState({ dialog: "", message: t("draw_declined") });
   },
-  resign: openResign,
+  resign() {
+    setState({ dialog: "resign" });
+  },
   "confirm-resign"() {
-    g.el.resignDialog.close();
     act("/resign");
+    setState({ dialog: "" });
   },
   "cancel-resign"() {
-    g.el.resignDialog.close();
+    setState({ dialog: "" });
   },
   flip() {
-    g.flipped = !g.flipped;
     closeMore();
-    paint();
+    setState({ flipped: !state.flipped });
   },
-  "toggle-sound": toggleSound,
+  "toggle-sound"() {
+    setState({ sound: !state.sound });
+  },
   more() {
-    if (g.el.moreMenu.hidden) openMore();
+    if (page.el.moreMenu.hidden) openMore();
     else closeMore();
   },
   rematch,
+  hint: askHint,
 };
 
 /**
@@ -108,10 +97,10 @@ export function addAction(name, fn) {
 // when there is no room on the right.
 // On phones the CSS makes it a sheet at the bottom of the screen.
 function openMore() {
-  const menu = g.el.moreMenu;
+  const menu = page.el.moreMenu;
   menu.classList.remove("up", "flip-x");
   menu.hidden = false;
-  g.el.moreBtn.setAttribute("aria-expanded", "true");
+  page.el.moreBtn.setAttribute("aria-expanded", "true");
   if (getComputedStyle(menu).position !== "fixed") {
     let r = menu.getBoundingClientRect();
     if (r.bottom > window.innerHeight) menu.classList.add("up");
@@ -123,14 +112,14 @@ function openMore() {
 }
 
 function closeMore(focusButton = false) {
-  if (g.el.moreMenu.hidden) return;
-  g.el.moreMenu.hidden = true;
-  g.el.moreBtn.setAttribute("aria-expanded", "false");
-  if (focusButton) g.el.moreBtn.focus();
+  if (page.el.moreMenu.hidden) return;
+  page.el.moreMenu.hidden = true;
+  page.el.moreBtn.setAttribute("aria-expanded", "false");
+  if (focusButton) page.el.moreBtn.focus();
 }
 
 async function rematch() {
-  const s = g.state;
+  const s = state.game;
   const body = {
     mode: s.mode,
     color: isComputer() ? other(s.human_color) : "white",
@@ -140,57 +129,60 @@ async function rematch() {
     pass_screen: s.pass_screen,
     turn_board: s.turn_board,
   };
-  if (s.start_fen !== g.facts.start_fen) body.fen = s.start_fen;
+  if (s.start_fen !== page.facts.start_fen) body.fen = s.start_fen;
   try {
-    const data = await postJSON("/api/games", body);
+    const data = await createGame(body);
     window.location.assign(`/play/${data.id}`);
   } catch (err) {
-    g.message = (err && err.data && err.data.error) || t("rematch_failed");
-    paint();
+    setState({ message: (err && err.data && err.data.error) || t("rematch_failed") });
   }
 }
 
-/** Hides the pass screen and restarts the clocks (G12). */
+/** Hides the pass screen; the clocks run again (G12). */
 export function dismissPass() {
-  if (!g.passVisible) return;
-  g.passVisible = false;
-  paint();
-  syncPause();
+  if (state.passVisible) setState({ passVisible: false });
 }
 
 // review shows the position after ply n of a finished game (G14).
 function review(n) {
-  if (active() || !g.state) return;
-  const inList = g.el.moveList.contains(document.activeElement);
-  g.review = Math.max(0, Math.min(g.state.ply, n));
-  paint();
+  if (active() || !state.game) return;
+  const inList = page.el.moveList.contains(document.activeElement);
+  setState({ review: Math.max(0, Math.min(state.game.ply, n)) });
   // The list is redrawn: keep a keyboard user on the move shown.
-  if (inList) g.el.moveList.querySelector(".current")?.focus();
+  if (inList) page.el.moveList.querySelector(".current")?.focus();
 }
 
-const shownPly = () => (g.review === null ? g.state.ply : g.review);
+const shownPly = () => (state.review === null ? state.game.ply : state.review);
 
 /** Wires the buttons, dialogs, menu, review and pass screen. */
 export function initControls() {
-  const e = g.el;
+  const e = page.el;
   e.pass.addEventListener("click", () => {
     dismissPass();
     const first = e.board.querySelector('[tabindex="0"]');
     if (first) first.focus();
   });
 
-  for (const d of [e.drawDialog, e.resignDialog]) {
-    d.addEventListener("close", () => syncPause());
+  // A dialog closed by the browser (Escape) closes in the state too.
+  for (const [d, name] of [[e.drawDialog, "draw"], [e.resignDialog, "resign"]]) {
+    d.addEventListener("close", () => {
+      if (state.dialog === name) setState({ dialog: "" });
+    });
   }
   e.drawDialog.addEventListener("cancel", (event) => {
     event.preventDefault(); // the offer needs an answer
   });
 
-  g.root.addEventListener("click", (event) => {
+  page.root.addEventListener("click", (event) => {
     const b = event.target.closest("[data-action]");
     if (!b || b.closest("[data-promotion]")) return;
     const fn = actions[b.getAttribute("data-action")];
     if (fn) fn(b);
+  });
+  page.root.addEventListener("change", (event) => {
+    if (event.target.matches('[data-option="threats"]')) {
+      setState({ help: { ...state.help, show: event.target.checked, note: "" } });
+    }
   });
 
   // The menu closes on a click elsewhere and on Escape.
@@ -202,14 +194,13 @@ export function initControls() {
   });
 
   e.turnBoardBox.addEventListener("change", () => {
-    g.turnBoard = e.turnBoardBox.checked;
-    paint();
+    setState({ turnBoard: e.turnBoardBox.checked });
   });
 
   e.review.addEventListener("click", (event) => {
     const b = event.target.closest("[data-review-step]");
     if (!b || active()) return;
-    const steps = { first: 0, prev: shownPly() - 1, next: shownPly() + 1, last: g.state.ply };
+    const steps = { first: 0, prev: shownPly() - 1, next: shownPly() + 1, last: state.game.ply };
     review(steps[b.getAttribute("data-review-step")]);
   });
   e.moveList.addEventListener("click", (event) => {
@@ -219,14 +210,15 @@ export function initControls() {
   // After the game the arrow keys step through it (outside text fields
   // and dialogs): left and right a move, Home and End to either end.
   window.addEventListener("keydown", (event) => {
-    if (!g.state || active() || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!state.game || active() || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest?.("input, textarea, select, dialog, .more-menu")) return;
-    const steps = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: g.state.ply };
+    const steps = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: state.game.ply };
     if (!(event.key in steps)) return;
     event.preventDefault();
     event.stopPropagation(); // not the board's square-to-square focus
     review(steps[event.key]);
   }, true);
 
-  document.addEventListener("visibilitychange", () => syncPause());
+  document.addEventListener("visibilitychange", () => setState({ pageHidden: document.hidden }));
 }
+

@@ -1,10 +1,11 @@
-// drawboard.js: draws a position on the game board with the H2 classes
-// (selected, dest, check, last-move), slides arriving pieces and shows a
-// move before the server has answered.
+// drawboard.js: the board, a view of the state. It draws the position with
+// the H2 classes (selected, dest, check, last-move), slides arriving pieces
+// and shows the visitor's move before the server has answered it.
 
 import { parseFEN, pieceSVG, refreshLabel } from "../board.js";
-import { g, bottomColor, legalFrom } from "./ctx.js";
 import { t } from "../words.js";
+import { page } from "./page.js";
+import { state, subscribe, bottomColor, legalFrom } from "./state.js";
 
 let drawnLastMove = "";
 
@@ -13,13 +14,13 @@ let drawnLastMove = "";
  * reading order, and afterwards only changed where something differs, so
  * focus and element identity survive updates.
  */
-export function drawBoard(fen, lastMove, check) {
-  const boardEl = g.el.board;
+function drawBoard(fen, lastMove, check) {
+  const boardEl = page.el.board;
   const pieces = parseFEN(fen);
   const arrived = [];
   const bottom = bottomColor();
   const moves = legalFrom();
-  const dests = new Set((g.selected && moves[g.selected] ? moves[g.selected] : []).map((u) => u.slice(2, 4)));
+  const dests = new Set((state.selected && moves[state.selected] ? moves[state.selected] : []).map((u) => u.slice(2, 4)));
   const fresh = boardEl.getAttribute("data-built") !== bottom;
   if (fresh) buildSquares(bottom);
   for (const el of boardEl.querySelectorAll("[data-square]")) {
@@ -27,7 +28,7 @@ export function drawBoard(fen, lastMove, check) {
     const piece = pieces[name] || "";
     const want = {
       occupied: Boolean(piece),
-      selected: name === g.selected,
+      selected: name === state.selected,
       dest: dests.has(name),
       "last-move": Boolean(lastMove) && (lastMove.slice(0, 2) === name || lastMove.slice(2, 4) === name),
       check: check === name,
@@ -49,13 +50,12 @@ export function drawBoard(fen, lastMove, check) {
     if (changed || fresh) refreshLabel(el); // new squares need a label even when empty
   }
   // A new last move whose piece has just been put on its square slides
-  // in (the computer's reply, a replayed move); a move shown already by
-  // previewMove, or an undo, changes nothing there and does not slide.
+  // in (the computer's reply, a replayed move); a move shown already as a
+  // preview, or an undo, changes nothing there and does not slide.
   if (!fresh && lastMove && lastMove !== drawnLastMove && arrived.includes(lastMove.slice(2, 4)) && !pieces[lastMove.slice(0, 2)]) {
     slide(lastMove.slice(0, 2), lastMove.slice(2, 4));
   }
   drawnLastMove = lastMove || "";
-  g.draggedMove = "";
   boardEl.setAttribute("data-fen", fen);
   boardEl.setAttribute("data-orientation", bottom);
   const turn = fen.split(" ")[1] === "b" ? "black" : "white";
@@ -65,7 +65,7 @@ export function drawBoard(fen, lastMove, check) {
 // buildSquares makes the 64 square buttons for one orientation, keeping
 // the keyboard focus on the same square.
 function buildSquares(bottom) {
-  const boardEl = g.el.board;
+  const boardEl = page.el.board;
   const focused = document.activeElement && boardEl.contains(document.activeElement)
     ? document.activeElement.getAttribute("data-square") : null;
   const frag = document.createDocumentFragment();
@@ -97,13 +97,12 @@ const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 /**
  * Animates a piece that has just arrived on `to` from `from` (about
  * 150 ms, DESIGN.md); the CSS transition on .piece does the work and
- * prefers-reduced-motion turns it off. A dragged piece is already where
- * the pointer left it, so it does not slide.
+ * prefers-reduced-motion turns it off.
  */
-export function slide(from, to) {
-  if (reducedMotion.matches || g.draggedMove === from + to) return;
-  const src = g.el.board.querySelector(`[data-square="${from}"]`);
-  const dst = g.el.board.querySelector(`[data-square="${to}"]`);
+function slide(from, to) {
+  if (reducedMotion.matches) return;
+  const src = page.el.board.querySelector(`[data-square="${from}"]`);
+  const dst = page.el.board.querySelector(`[data-square="${to}"]`);
   const piece = dst?.querySelector("[data-piece]");
   if (!src || !piece) return;
   const a = src.getBoundingClientRect(), b = dst.getBoundingClientRect();
@@ -119,10 +118,11 @@ export function slide(from, to) {
 /**
  * Moves the piece on the board before the server answers: the rook
  * follows a castling king, an en passant capture removes the pawn, a
- * promotion shows the new piece.
+ * promotion shows the new piece. A dragged piece is already where the
+ * pointer left it, so it does not slide.
  */
-export function previewMove(uci) {
-  const sq = (n) => g.el.board.querySelector(`[data-square="${n}"]`);
+function previewMove({ move: uci, dragged }) {
+  const sq = (n) => page.el.board.querySelector(`[data-square="${n}"]`);
   const from = uci.slice(0, 2), to = uci.slice(2, 4);
   const moving = sq(from)?.querySelector("[data-piece]");
   if (!moving) return;
@@ -144,6 +144,25 @@ export function previewMove(uci) {
   } else {
     target.appendChild(moving);
   }
-  g.el.board.querySelectorAll(".dest, .selected").forEach((el) => el.classList.remove("dest", "selected"));
-  slide(from, to);
+  page.el.board.querySelectorAll(".dest, .selected").forEach((el) => el.classList.remove("dest", "selected"));
+  if (!dragged) slide(from, to);
+}
+
+/** Draws the board on every change: the position shown, or the visitor's move on its way. */
+export function initBoard() {
+  subscribe((s, prev) => {
+    const game = s.game;
+    if (!game) return;
+    if (s.preview) {
+      if (s.preview !== prev.preview) previewMove(s.preview);
+      return; // the move on its way is shown already
+    }
+    if (s.review !== null) {
+      const fens = game.positions || [];
+      const i = Math.min(s.review, fens.length - 1);
+      drawBoard(fens[i], i > 0 ? game.uci[i - 1] : "", "");
+    } else {
+      drawBoard(game.fen, game.last_move, game.check);
+    }
+  });
 }

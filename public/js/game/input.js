@@ -1,79 +1,49 @@
 // input.js: the ways to move (G3): click or tap a piece then a marked
 // square, drag and drop, arrow keys + Enter (board.js), a typed move; and
-// the promotion picker (G4).
+// the promotion picker (G4). Input changes the state and sends moves
+// through net; the views show them.
 
-import { announce, enableKeyboard, pieceSVG } from "../board.js";
-import { g, active, bottomColor, canMove, errorText, isComputer, isThinking, legalFrom, other } from "./ctx.js";
-import { previewMove } from "./drawboard.js";
-import { act, syncPause } from "./net.js";
-import { paint } from "./paint.js";
-import { dismissPass, trapFocus } from "./controls.js";
-import { switchClocks } from "./clock.js";
-import { soundOwnMove } from "./sound.js";
+import { enableKeyboard, pieceSVG } from "../board.js";
 import { t } from "../words.js";
+import { page } from "./page.js";
+import { state, setState, active, canMove, isComputer, isThinking, legalFrom } from "./state.js";
+import { act, errorText } from "./net.js";
+import { switched } from "./time.js";
+import { dismissPass, trapFocus } from "./controls.js";
+
+let suppressClick = false; // the click that ends a drag is not a tap
 
 // whyNot says why a tap on the board does nothing, when that is not plain.
 function whyNot() {
-  if (!g.state || !active()) return "";
+  if (!state.game || !active()) return "";
   if (isThinking()) return t("why_thinking");
-  if (isComputer() && g.state.turn !== g.state.human_color) return t("why_computer_turn");
+  if (isComputer() && state.game.turn !== state.game.human_color) return t("why_computer_turn");
   return "";
 }
 
 function onSquareClick(name) {
   if (!canMove()) {
     const why = whyNot();
-    if (why && why !== g.message) {
-      g.message = why;
-      paint();
-    }
+    if (why && why !== state.message) setState({ message: why });
     return;
   }
   const moves = legalFrom();
-  if (g.selected && g.selected !== name && (moves[g.selected] || []).some((u) => u.slice(2, 4) === name)) {
-    tryMove(g.selected, name);
+  const selected = state.selected;
+  if (selected && selected !== name && (moves[selected] || []).some((u) => u.slice(2, 4) === name)) {
+    tryMove(selected, name);
     return;
   }
-  g.selected = g.selected === name || !moves[name] ? null : name;
-  paint();
+  setState({ selected: selected === name || !moves[name] ? null : name });
 }
 
-function tryMove(from, to) {
-  const cands = (g.state.legal || []).filter((u) => u.slice(0, 4) === from + to);
+function tryMove(from, to, dragged = false) {
+  const cands = (state.game.legal || []).filter((u) => u.slice(0, 4) === from + to);
   if (cands.length === 0) return;
   if (cands.some((u) => u.length === 5)) {
-    openPromotion(from, to);
+    setState({ promotion: { from, to, dragged } });
     return;
   }
-  play({ move: cands[0] });
-}
-
-// spokenMove turns SAN into words for screen readers (N4):
-// "Nf3+" by white -> "White played knight to f3, check". Each piece has
-// its own sentence, so every language can word it its own way.
-const PIECE_NAMES = { N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" };
-function spokenMove(san, color) {
-  const who = t(color === "black" ? "mover_black" : "mover_white");
-  const core = san.replace(/[+#!?]+$/, "");
-  const m = core.match(/^([NBRQK])?([a-h]?[1-8]?)(x)?([a-h][1-8])(?:=([NBRQ]))?$/);
-  let said;
-  if (core === "O-O") said = t("castled_short", { Who: who });
-  else if (core === "O-O-O") said = t("castled_long", { Who: who });
-  else if (!m) return t("played_other", { Who: who, Move: san });
-  else if (m[5]) said = t(`${m[3] ? "promoted_took" : "promoted"}_${PIECE_NAMES[m[5]]}`, { Who: who, Square: m[4] });
-  else said = t(`${m[3] ? "took" : "played"}_${m[1] ? PIECE_NAMES[m[1]] : "pawn"}`, { Who: who, Square: m[4] });
-  if (san.endsWith("#")) return `${said}, ${t("said_checkmate")}`;
-  if (san.endsWith("+")) return `${said}, ${t("said_check")}`;
-  return said;
-}
-
-/** Tells screen readers the moves that are new in next (N4). */
-export function announceMoves(prev, next) {
-  if (!prev || next.ply <= prev.ply) return;
-  const fresh = (next.moves || []).slice(prev.moves.length);
-  if (fresh.length === 0) return;
-  const words = fresh.map((san, i) => spokenMove(san, i % 2 === 0 ? prev.turn : other(prev.turn)));
-  announce(`${words.join(". ")}. ${g.el.status.textContent}`);
+  play({ move: cands[0] }, null, dragged);
 }
 
 /**
@@ -82,67 +52,31 @@ export function announceMoves(prev, next) {
  * it thinking from this moment (G17): its clock runs, the visitor's stops.
  * A typed move's refusal goes to onError, next to the field.
  */
-function play(body, onError = null) {
-  const s = g.state;
-  const mover = s.turn;
+function play(body, onError = null, dragged = false) {
+  const s = state.game;
   const wasFriendPass = !isComputer() && s.pass_screen;
-  if (body.move) {
-    const target = g.el.board.querySelector(`[data-square="${body.move.slice(2, 4)}"]`);
-    const capture = target?.classList.contains("occupied") || (body.move[0] !== body.move[2] && target && g.el.board.querySelector(`[data-square="${body.move.slice(0, 2)}"] [data-piece$="P"]`) !== null);
-    previewMove(body.move);
-    g.previewing = true;
-    soundOwnMove(Boolean(capture), s.ply + 1);
-  }
-  g.selected = null;
-  g.message = "";
-  if (!wasFriendPass) switchClocks(mover);
+  const change = { selected: null, message: "" };
+  if (body.move) change.preview = { move: body.move, dragged };
+  if (!wasFriendPass && s.clock) change.clock = switched(state.clock, s.turn, s.clock.increment_ms, performance.now());
   if (isComputer()) {
     // The answer comes as soon as the move is played; the reply follows.
     body = { ...body, reply: false };
-    g.thinking = true;
-    g.pendingPly = s.ply + 1;
+    change.thinking = true;
+    change.pendingPly = s.ply + 1;
   }
-  paint();
+  setState(change);
   return act("/moves", body, onError).then((next) => {
     if (next && wasFriendPass && next.status === "active") {
-      g.passVisible = true;
-      paint();
-      g.el.pass.querySelector("button").focus();
+      setState({ passVisible: true });
+      page.el.pass.querySelector("button").focus();
     }
     return next;
   });
 }
 
-// ---------- promotion picker (G4) ----------
-
-function openPromotion(from, to) {
-  const promo = g.el.promo;
-  g.promotion = { from, to };
-  const color = g.state.turn === "white" ? "w" : "b";
-  promo.querySelectorAll("[data-promote]").forEach((b) => {
-    b.replaceChildren(pieceSVG(color + b.getAttribute("data-promote").toUpperCase()));
-  });
-  // A column over the promotion square, the queen nearest to it.
-  const bottom = bottomColor();
-  const file = to.charCodeAt(0) - 97;
-  const col = bottom === "white" ? file : 7 - file;
-  promo.style.setProperty("--col", col);
-  const top = (to[1] === "8") === (bottom === "white");
-  promo.classList.toggle("from-bottom", !top);
-  promo.hidden = false;
-  promo.querySelector('[data-promote="q"]').focus();
-  syncPause();
-}
-
-function closePromotion() {
-  g.promotion = null;
-  g.el.promo.hidden = true;
-  syncPause();
-}
-
 /** Wires the board, the typed-move form and the promotion picker. */
 export function initInput() {
-  const boardEl = g.el.board;
+  const boardEl = page.el.board;
   boardEl.classList.add("board-interactive", "game-board");
   enableKeyboard(boardEl);
 
@@ -150,36 +84,31 @@ export function initInput() {
     const el = event.target.closest("[data-square]");
     if (!el) return;
     event.preventDefault();
-    if (g.suppressClick) { g.suppressClick = false; return; }
+    if (suppressClick) { suppressClick = false; return; }
     onSquareClick(el.getAttribute("data-square"));
   });
   boardEl.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && event.target.closest("[data-square]")) {
-      g.selected = null;
-      paint();
-    }
+    if (event.key === "Escape" && event.target.closest("[data-square]")) setState({ selected: null });
   });
   initDrag(boardEl);
 
   initTyping();
 
-  const promo = g.el.promo;
+  const promo = page.el.promo;
   promo.addEventListener("click", (event) => {
     const b = event.target.closest("button");
-    if (!b || !g.promotion) return;
-    const { from, to } = g.promotion;
+    if (!b || !state.promotion) return;
+    const { from, to, dragged } = state.promotion;
     if (b.hasAttribute("data-promote")) {
-      closePromotion();
-      play({ move: from + to + b.getAttribute("data-promote") });
+      setState({ promotion: null });
+      play({ move: from + to + b.getAttribute("data-promote") }, null, dragged);
     } else if (b.getAttribute("data-action") === "cancel-promotion") {
-      closePromotion();
-      g.selected = null;
-      paint(); // the pawn stays where it was: no move is made
+      setState({ promotion: null, selected: null }); // the pawn stays where it was: no move is made
       boardEl.querySelector(`[data-square="${from}"]`)?.focus();
     }
   });
   document.addEventListener("keydown", (event) => {
-    if (!g.promotion) return;
+    if (!state.promotion) return;
     // q r b n, or the letters of the page's language (ru: ф л с к).
     let k = event.key.toLowerCase();
     const own = Array.from(t("promote_keys").toLowerCase()).indexOf(k);
@@ -200,15 +129,15 @@ export function initInput() {
 // chess.ParseSAN); a refusal shows next to the field, which keeps the text.
 // Typing while the pass screen shows dismisses it: the player has the device.
 function initTyping() {
-  const input = g.el.sanInput;
+  const input = page.el.sanInput;
   const setError = (text) => {
-    g.el.sanError.textContent = text;
+    page.el.sanError.textContent = text;
     if (text) input.setAttribute("aria-invalid", "true");
     else input.removeAttribute("aria-invalid");
   };
   input.addEventListener("keydown", () => dismissPass());
   input.addEventListener("input", () => setError(""));
-  g.el.sanForm.addEventListener("submit", (event) => {
+  page.el.sanForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const san = input.value.trim();
     setError("");
@@ -243,8 +172,7 @@ function initDrag(boardEl) {
     if (!drag || event.pointerId !== drag.id) return;
     if (!drag.ghost) {
       if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
-      g.selected = drag.from;
-      paint();
+      setState({ selected: drag.from });
       const src = boardEl.querySelector(`[data-square="${drag.from}"]`);
       const piece = src.querySelector("[data-piece]");
       const size = src.getBoundingClientRect().width;
@@ -266,16 +194,14 @@ function initDrag(boardEl) {
     drag = null;
     if (!d.ghost) return;
     d.ghost.remove();
-    g.suppressClick = true;
-    window.setTimeout(() => { g.suppressClick = false; }, 0);
+    suppressClick = true;
+    window.setTimeout(() => { suppressClick = false; }, 0);
     const under = event.type === "pointerup" ? document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-square]") : null;
     const to = under && boardEl.contains(under) ? under.getAttribute("data-square") : null;
     if (to && to !== d.from && (legalFrom()[d.from] || []).some((u) => u.slice(2, 4) === to)) {
-      g.draggedMove = d.from + to;
-      tryMove(d.from, to);
+      tryMove(d.from, to, true);
     } else {
-      g.selected = to === d.from ? d.from : null;
-      paint();
+      setState({ selected: to === d.from ? d.from : null });
     }
   };
   boardEl.addEventListener("pointerup", endDrag);

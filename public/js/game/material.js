@@ -1,13 +1,17 @@
 // material.js: beside each player, the pieces they have captured as small
-// icons and the material difference, "+2" (G21). Counted from the start
-// position and the position shown, with the piece values the server
+// icons and the material difference, "+2" (G21): a view of the position
+// shown, counted from the start position with the piece values the server
 // renders into the page (the same values the computer's draw rule uses).
 
 import { parseFEN, pieceSVG } from "../board.js";
-import { g } from "./ctx.js";
 import { t } from "../words.js";
+import { page } from "./page.js";
+import { state, subscribe } from "./state.js";
 
 const ORDER = ["Q", "R", "B", "N", "P"]; // most valuable first
+
+// The words' keys of the captured pieces' names.
+const PIECE_WORDS = { Q: "piece_queen", R: "piece_rook", B: "piece_bishop", N: "piece_knight", P: "piece_pawn" };
 
 function counts(fen) {
   const n = { w: {}, b: {} };
@@ -21,30 +25,30 @@ function counts(fen) {
  * What each colour has captured: {white: ["bN", "bP"], black: [...]} and
  * the material each side has on the board.
  */
-export function captures(startFEN, fen) {
+function captures(startFEN, fen) {
   const start = counts(startFEN), now = counts(fen);
-  const values = g.facts.values || {};
+  const values = page.facts.values || {};
   const out = { white: [], black: [], score: { white: 0, black: 0 } };
   for (const [side, victim] of [["white", "b"], ["black", "w"]]) {
     // A promoted piece is a pawn that went missing, not a capture.
     let promoted = 0;
-    for (const t of ["Q", "R", "B", "N"]) promoted += Math.max(0, (now[victim][t] || 0) - (start[victim][t] || 0));
-    for (const t of ORDER) {
-      let missing = Math.max(0, (start[victim][t] || 0) - (now[victim][t] || 0));
-      if (t === "P") missing = Math.max(0, missing - promoted);
-      for (let i = 0; i < missing; i++) out[side].push(victim + t);
+    for (const p of ["Q", "R", "B", "N"]) promoted += Math.max(0, (now[victim][p] || 0) - (start[victim][p] || 0));
+    for (const p of ORDER) {
+      let missing = Math.max(0, (start[victim][p] || 0) - (now[victim][p] || 0));
+      if (p === "P") missing = Math.max(0, missing - promoted);
+      for (let i = 0; i < missing; i++) out[side].push(victim + p);
     }
     const own = victim === "b" ? "w" : "b";
-    for (const [t, n] of Object.entries(now[own])) out.score[side] += (values[t] || 0) * n;
+    for (const [p, n] of Object.entries(now[own])) out.score[side] += (values[p] || 0) * n;
   }
   return out;
 }
 
 /** Draws the captured pieces and the lead beside each player. */
-export function paintMaterial(fen) {
-  const c = captures(g.state.start_fen, fen);
+function paintMaterial(fen) {
+  const c = captures(state.game.start_fen, fen);
   for (const side of ["white", "black"]) {
-    const el = g.el.material[side];
+    const el = page.el.material[side];
     const lead = c.score[side] - c.score[side === "white" ? "black" : "white"];
     const key = c[side].join(",") + "|" + lead;
     if (el.getAttribute("data-drawn") === key) continue;
@@ -76,5 +80,16 @@ export function paintMaterial(fen) {
   }
 }
 
-// The words' keys of the captured pieces' names.
-const PIECE_WORDS = { Q: "piece_queen", R: "piece_rook", B: "piece_bishop", N: "piece_knight", P: "piece_pawn" };
+/** Draws the material of the position shown (a reviewed one after the game) on every change. */
+export function initMaterial() {
+  subscribe((s) => {
+    const game = s.game;
+    if (!game) return;
+    let fen = game.fen;
+    if (s.review !== null) {
+      const fens = game.positions || [];
+      fen = fens[Math.min(s.review, fens.length - 1)];
+    }
+    paintMaterial(fen);
+  });
+}

@@ -1,13 +1,13 @@
-// net.js: talking to the game API (H1). Requests run one after another, so
-// each carries the ply of the state the previous one left behind; every
-// answer replaces the state and repaints the page.
+// net.js: talking to the game API (H1). Requests run one after another,
+// so each carries the ply of the state the previous one left behind. Net
+// only sets state: every answer becomes `state.game`, and the views and
+// effects take it from there.
 
 import { requestJSON } from "../board.js";
-import { g, active, errorText, isComputer, shouldPause } from "./ctx.js";
-import { paint } from "./paint.js";
-import { followServer } from "./clock.js";
-import { soundFor } from "./sound.js";
-import { announceMoves } from "./input.js";
+import { t } from "../words.js";
+import { page } from "./page.js";
+import { state, setState, active, shouldPause } from "./state.js";
+import { fromServer } from "./time.js";
 
 let chain = Promise.resolve();
 
@@ -18,8 +18,60 @@ export function enqueue(fn) {
 }
 
 /** One request to the game's API; path is "" for the game itself. */
-export function call(method, path, body) {
-  return requestJSON(method, g.api + path, body);
+function call(method, path, body) {
+  return requestJSON(method, page.api + path, body);
+}
+
+/**
+ * The words for a failed request: the server's sentence (already in the
+ * visitor's language), or the page's own when no answer came.
+ */
+export const errorText = (err) => (err && err.data && err.data.error) || t("request_failed");
+
+/**
+ * Takes a state from the server. The clocks follow the server's times from
+ * now on; a message that stopped being true (a draw refusal, a tap during
+ * the computer's turn) goes when the game moves on (G19). `extra` is set
+ * in the same change.
+ */
+function show(s, extra = {}) {
+  const prev = state.game;
+  const plyChanged = !prev || prev.ply !== s.ply || prev.status !== s.status;
+  const over = s.status !== "active";
+  let message = state.message;
+  if (s.message) message = s.message;
+  else if (plyChanged) message = "";
+  setState({
+    game: s,
+    clock: fromServer(s, performance.now()),
+    thinking: false,
+    preview: null,
+    pendingPly: null,
+    message,
+    selected: plyChanged ? null : state.selected,
+    passVisible: over ? false : state.passVisible,
+    dialog: over ? "" : state.dialog,
+    ...extra,
+  });
+}
+
+/**
+ * Loads the game when the page opens. In a friend game with a pass screen
+ * the page opens on it, so the right player picks up the device; the
+ * clocks stay paused till then.
+ */
+export function load() {
+  return enqueue(async () => {
+    try {
+      const s = await call("GET", "");
+      show(s, {
+        turnBoard: Boolean(s.turn_board),
+        passVisible: s.status === "active" && s.mode === "friend" && s.pass_screen,
+      });
+    } catch (err) {
+      setState({ message: errorText(err) });
+    }
+  });
 }
 
 /**
@@ -29,21 +81,20 @@ export function call(method, path, body) {
  */
 export function act(path, extra = {}, onError = null) {
   return enqueue(async () => {
-    if (!g.state) return null;
-    g.busy = true;
+    if (!state.game) return null;
+    setState({ busy: true });
     try {
-      const s = await call("POST", path, { ply: g.state.ply, ...extra });
+      const s = await call("POST", path, { ply: state.game.ply, ...extra });
       show(s);
       return s;
     } catch (err) {
       if (onError) onError(err);
-      else g.message = errorText(err);
-      g.thinking = false;
+      else setState({ message: errorText(err) });
+      setState({ thinking: false });
       await reload();
       return null;
     } finally {
-      g.busy = false;
-      paint();
+      setState({ busy: false });
     }
   });
 }
@@ -53,85 +104,93 @@ export async function reload() {
   try {
     show(await call("GET", ""));
   } catch (err) {
-    g.el.status.textContent = errorText(err);
+    setState({ message: errorText(err) });
   }
 }
 
 /**
- * Takes a state from the server and draws it. The clocks follow the
- * server's times from now on; a message that stopped being true (a draw
- * refusal, a tap during the computer's turn) goes when the game moves on
- * (G19).
+ * Takes the visitor's move back at once, outside the queue, while the
+ * computer thinks about its reply: the server stops the search (C3).
  */
-export function show(s) {
-  const prev = g.state;
-  const plyChanged = !prev || prev.ply !== s.ply || prev.status !== s.status;
-  g.state = s;
-  g.receivedAt = performance.now();
-  g.thinking = false;
-  g.previewing = false;
-  g.pendingPly = null;
-  followServer(s, g.receivedAt);
-  if (s.message) g.message = s.message;
-  else if (plyChanged) g.message = "";
-  if (plyChanged) {
-    g.selected = null;
-    g.flagSent = false;
-    soundFor(prev, s);
-  }
-  if (s.status !== "active") {
-    g.passVisible = false;
-    for (const d of [g.el.drawDialog, g.el.resignDialog]) if (d.open) d.close();
-  }
-  paint();
-  if (plyChanged) announceMoves(prev, s);
-  syncPause();
-  if (s.status === "active" && s.waiting) askReply();
+export function undoNow(ply) {
+  setState({ pendingPly: null, message: "" });
+  call("POST", "/undo", { ply }).then(show, (err) => {
+    setState({ message: errorText(err) });
+    reload();
+  });
 }
 
 let asking = false;
 
-// askReply asks for the computer's move when a state says it is missing:
-// the page sends the visitor's move alone, shows it and the computer
-// thinking, then asks for the reply (G17).
-function askReply() {
+/**
+ * Asks for the computer's move when the state says it is missing: the page
+ * sends the visitor's move alone, shows it and the computer thinking, then
+ * asks for the reply (G17).
+ */
+export function askReply() {
   if (asking) return;
   asking = true;
   enqueue(async () => {
     asking = false;
-    if (!g.state || !g.state.waiting || g.state.status !== "active") return;
-    g.busy = true;
+    if (!state.game || !state.game.waiting || state.game.status !== "active") return;
+    setState({ busy: true });
     try {
-      show(await call("POST", "/reply", { ply: g.state.ply }));
+      show(await call("POST", "/reply", { ply: state.game.ply }));
     } catch (err) {
-      if (err.status !== 409) g.message = errorText(err); // 409: an undo came first
+      if (err.status !== 409) setState({ message: errorText(err) }); // 409: an undo came first
       await reload();
     } finally {
-      g.busy = false;
-      paint();
+      setState({ busy: false });
     }
   });
 }
 
-/**
- * Asks the server to stop or restart the clock so that the stored times
- * match what the screen shows (G11).
- */
-export function syncPause() {
-  const s = g.state;
-  if (!active() || !s.clock) return;
-  const pause = shouldPause();
-  if (pause && s.running) {
-    enqueue(async () => {
-      if (!active() || !g.state.running || !shouldPause()) return;
-      try { show(await call("POST", "/pause", { ply: g.state.ply })); } catch { await reload(); }
-    });
-  } else if (!pause && !s.running && s.ply > 0 && !(isComputer() && s.waiting)) {
-    // The clocks start with the first move (G6), so before it they show
-    // the full time.
-    enqueue(async () => {
-      if (!active() || g.state.running || shouldPause()) return;
-      try { show(await call("POST", "/resume", { ply: g.state.ply })); } catch { await reload(); }
-    });
+/** Stops the running clock on the server, if the page still pauses it (G11). */
+export function pause() {
+  enqueue(async () => {
+    if (!active() || !state.game.running || !shouldPause()) return;
+    try { show(await call("POST", "/pause", { ply: state.game.ply })); } catch { await reload(); }
+  });
+}
+
+/** Restarts the clock on the server, if nothing on the page pauses it any more. */
+export function resume() {
+  enqueue(async () => {
+    if (!active() || state.game.running || shouldPause()) return;
+    try { show(await call("POST", "/resume", { ply: state.game.ply })); } catch { await reload(); }
+  });
+}
+
+/** Starts a new game (a rematch) and returns its state. */
+export function createGame(body) {
+  return requestJSON("POST", "/api/games", body);
+}
+
+/** Asks for the next hint step in the position at ply (G23). */
+export async function hint(ply, step) {
+  try {
+    const h = await call("POST", "/hint", { ply, step });
+    if (!state.game || state.game.ply !== ply) return; // the game moved on meanwhile
+    setState({ help: { ...state.help, hint: h, step: h.move ? 2 : 1, note: "" } });
+  } catch (err) {
+    setState({ help: { ...state.help, note: errorText(err) } });
   }
+}
+
+/** Loads the opponent's threats in the position shown as fen (G23). */
+export async function threats(fen) {
+  let list = [];
+  try {
+    list = (await call("GET", "/threats")).threats;
+  } catch { /* no threats shown this time */ }
+  if (!state.game || state.game.fen !== fen) return; // a newer position is being shown
+  setState({ help: { ...state.help, threats: list, note: "" } });
+}
+
+/** Asks whether this game offers hints and threats (levels 1–4). */
+export async function offersHelp() {
+  try {
+    const data = await call("GET", "/threats");
+    if (data.offered) setState({ help: { ...state.help, offered: true } });
+  } catch { /* no answer: no help this time */ }
 }

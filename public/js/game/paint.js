@@ -1,31 +1,27 @@
-// paint.js: draws the whole page from the state: board, players, clocks,
-// status line, result card, move list and the buttons' states.
+// paint.js: a view of the state: players, status line, result card, move
+// list, the buttons' states and the pass screen. The board, clocks,
+// material, dialogs and help have views of their own.
 
-import { g, active, bottomColor, colorName, isComputer, isThinking, other } from "./ctx.js";
-import { drawBoard } from "./drawboard.js";
-import { paintClocks } from "./clock.js";
-import { openDraw } from "./controls.js";
-import { paintMaterial } from "./material.js";
 import { t } from "../words.js";
 import { showSAN } from "../notation.js";
+import { page } from "./page.js";
+import { state, subscribe, active, bottomColor, isComputer, isThinking, other } from "./state.js";
 
-/** Draws everything from g.state. */
-export function paint() {
-  const s = g.state;
-  if (!s) return;
-  let fen = s.fen;
-  if (g.review !== null) {
-    const fens = s.positions || [];
-    const i = Math.min(g.review, fens.length - 1);
-    fen = fens[i];
-    drawBoard(fen, i > 0 ? s.uci[i - 1] : "", "");
-  } else if (!g.previewing) { // a move on its way is shown already
-    drawBoard(s.fen, s.last_move, s.check);
+/** "White" or "Black", in the page's words. */
+const colorName = (c) => t(c === "black" ? "color_black" : "color_white");
+
+/** Draws the page around the board on every change. */
+export function initPaint() {
+  subscribe(paint);
+}
+
+function paint() {
+  if (!state.game) {
+    page.el.status.textContent = state.message; // the game could not be loaded
+    return;
   }
-  g.root.toggleAttribute("data-thinking", isThinking());
+  page.root.toggleAttribute("data-thinking", isThinking());
   paintPlayers();
-  paintMaterial(fen);
-  paintClocks();
   paintStatus();
   paintResult();
   paintMoveList();
@@ -33,17 +29,17 @@ export function paint() {
 }
 
 function paintPlayers() {
-  const s = g.state;
+  const s = state.game;
   const bottom = bottomColor();
   const name = (c) => {
     if (isComputer()) return c === s.human_color ? t(`you_${c}`) : t("computer_level", { Level: s.level });
     return colorName(c);
   };
   for (const [where, c] of [["top", other(bottom)], ["bottom", bottom]]) {
-    const row = g.el.rows[where];
+    const row = page.el.rows[where];
     row.querySelector(".game-player-name").textContent = name(c);
-    row.querySelector(".game-player-info").appendChild(g.el.material[c]);
-    row.appendChild(g.el.clocks[c]);
+    row.querySelector(".game-player-info").appendChild(page.el.material[c]);
+    row.appendChild(page.el.clocks[c]);
     const toMove = active() && (isThinking() ? c !== s.human_color : s.turn === c);
     row.classList.toggle("to-move", toMove);
     row.classList.toggle("thinking", isThinking() && c !== s.human_color);
@@ -51,8 +47,8 @@ function paintPlayers() {
 }
 
 function paintStatus() {
-  const s = g.state;
-  const e = g.el;
+  const s = state.game;
+  const e = page.el;
   let text;
   if (!active()) {
     text = `${headline(s)}.`;
@@ -63,19 +59,19 @@ function paintStatus() {
     else text = t(`to_move_${s.turn}`);
     if (s.check) text += " " + (isComputer() && s.turn === s.human_color ? t("your_king_in_check") : t(`king_in_check_${s.turn}`));
   }
-  if (g.message) text += " " + g.message;
+  if (state.message) text += " " + state.message;
   e.status.textContent = text;
   // After the game the result card says it; the line stays for screen
   // readers, and shows when it has more to say (the computer's answer).
-  e.status.classList.toggle("visually-hidden", !active() && !g.message);
+  e.status.classList.toggle("visually-hidden", !active() && !state.message);
   e.status.classList.toggle("thinking", isThinking());
   e.notes.replaceChildren(...(s.notes || []).map((n) => {
     const li = document.createElement("li");
     li.textContent = n;
     return li;
   }));
-  e.pass.hidden = !g.passVisible;
-  if (g.passVisible) {
+  e.pass.hidden = !state.passVisible;
+  if (state.passVisible) {
     e.pass.querySelector(".pass-screen-title").textContent = t(`pass_title_${s.turn}`);
   }
 }
@@ -108,8 +104,8 @@ export function headline(s) {
 }
 
 function paintResult() {
-  const s = g.state;
-  const card = g.el.end;
+  const s = state.game;
+  const card = page.el.end;
   card.hidden = active();
   if (active()) return;
   card.querySelector(".end-title").textContent = `${headline(s)}.`;
@@ -120,7 +116,7 @@ function paintResult() {
 }
 
 function paintMoveList() {
-  const s = g.state;
+  const s = state.game;
   const items = [];
   const sans = s.moves;
   const startBlack = s.start_fen.split(" ")[1] === "b";
@@ -144,11 +140,11 @@ function paintMoveList() {
     number++;
     items.push(li);
   }
-  const list = g.el.moveList;
+  const list = page.el.moveList;
   list.replaceChildren(...items);
   // Keep the current move in sight inside the list, never scrolling the page.
   const current = list.querySelector(".current");
-  if (g.review !== null && current) {
+  if (state.review !== null && current) {
     list.scrollLeft = Math.max(0, current.offsetLeft - list.clientWidth / 2);
     list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
   } else {
@@ -169,7 +165,7 @@ function moveItem(san, ply) {
     el.setAttribute("data-ply", String(ply));
     el.setAttribute("aria-label", t("show_position_after", { Move: `${Math.ceil(ply / 2)}${ply % 2 ? "." : "…"} ${showSAN(san)}` }));
   }
-  const shown = g.review === null ? g.state.ply : g.review;
+  const shown = state.review === null ? state.game.ply : state.review;
   if (ply === shown) {
     el.classList.add("current");
     if (done) el.setAttribute("aria-current", "step");
@@ -178,23 +174,23 @@ function moveItem(san, ply) {
 }
 
 function paintControls() {
-  const s = g.state;
-  const e = g.el;
+  const s = state.game;
+  const e = page.el;
   const on = active();
-  const q = (a) => g.root.querySelector(`[data-action="${a}"]`);
+  const q = (a) => page.root.querySelector(`[data-action="${a}"]`);
   const mineToUndo = isComputer() ? s.ply >= (s.human_color === "white" ? 1 : 2) : s.ply > 0;
   const undo = q("undo");
   undo.hidden = !s.undo || !on;
   // While the computer thinks, Undo takes the move back and stops the search.
-  undo.disabled = !on || (isThinking() ? !s.waiting && g.pendingPly === null : !mineToUndo || g.busy);
+  undo.disabled = !on || (isThinking() ? !s.waiting && state.pendingPly === null : !mineToUndo || state.busy);
   q("offer-draw").hidden = !on;
-  q("offer-draw").disabled = !on || g.busy || s.waiting;
+  q("offer-draw").disabled = !on || state.busy || s.waiting;
   q("resign").hidden = !on;
-  q("resign").disabled = !on || g.busy;
+  q("resign").disabled = !on || state.busy;
   e.sanForm.hidden = !on;
   e.review.hidden = on;
   if (!on) {
-    const shown = g.review === null ? s.ply : g.review;
+    const shown = state.review === null ? s.ply : state.review;
     e.review.querySelector(".review-where").textContent = shown === 0 ? t("review_start") : t("review_after", { Move: `${Math.ceil(shown / 2)}${shown % 2 ? "." : "…"} ${showSAN(s.moves[shown - 1])}` });
     // aria-disabled, not disabled, so a focused button keeps the focus.
     for (const [step, end] of [["first", 0], ["prev", 0], ["next", s.ply], ["last", s.ply]]) {
@@ -202,6 +198,5 @@ function paintControls() {
     }
   }
   e.turnBoardBox.closest("label").hidden = isComputer();
-  e.turnBoardBox.checked = g.turnBoard;
-  if (on && !isComputer() && s.draw_offer && !e.drawDialog.open && !g.passVisible) openDraw();
+  e.turnBoardBox.checked = state.turnBoard;
 }
