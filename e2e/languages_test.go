@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,12 +79,26 @@ const shownText = `(() => {
 	return out.join("\n");
 })()`
 
-// englishIn returns the English words in text, each with a little of the
-// text around it. In Russian text every word in Latin letters counts,
-// except the few in latinAllowed.
+// englishMove is a move written with an English piece letter (Nf3, Bxc4,
+// e8=Q). Spanish and Russian pages show moves with figurines (♘f3) or
+// their own letters (es R D T A C, ru Кр Ф Л С К); Spanish shares only R,
+// its king, so an R move is not counted there.
+var englishMove = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])((?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8])|(?:[a-h][18]=[QRBN]))`)
+
+// englishIn returns the English words and moves in text, each with a
+// little of the text around it. In Russian text every word in Latin
+// letters counts, except the few in latinAllowed.
 func englishIn(lang, text string) []string {
 	var found []string
 	seen := map[string]bool{}
+	for _, m := range englishMove.FindAllStringSubmatch(text, -1) {
+		mv := m[1]
+		if seen[mv] || (lang == "es" && strings.HasPrefix(mv, "R")) {
+			continue
+		}
+		seen[mv] = true
+		found = append(found, fmt.Sprintf("%q (a move in English letters) in …%s…", mv, around(text, mv)))
+	}
 	for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }) {
 		low := strings.ToLower(tok)
 		english := englishWords[low]
