@@ -450,9 +450,10 @@ func TestJourneyLearnPracticeQuizPlay(t *testing.T) {
 	if !strings.Contains(pgn.Body, `[Result "0-1"]`) || !strings.HasSuffix(strings.TrimSpace(pgn.Body), "0-1") {
 		t.Errorf("PGN does not carry the result 0-1:\n%s", pgn.Body)
 	}
-	for _, san := range moves {
-		if !strings.Contains(pgn.Body, san) {
-			t.Errorf("PGN lacks the move %s from the move list %v:\n%s", san, moves, pgn.Body)
+	// The move list shows figurines (♘f3); the PGN keeps English SAN.
+	for _, shown := range moves {
+		if san := chess.Figurines.Read(shown); !strings.Contains(pgn.Body, san) {
+			t.Errorf("PGN lacks the move %s (%s) from the move list %v:\n%s", san, shown, moves, pgn.Body)
 		}
 	}
 	if errs := b.ConsoleErrors(); len(errs) > 0 {
