@@ -145,8 +145,8 @@ var dynamic = []struct {
 	{"words/words.go", `fmt.Sprintf("date.month_%d")`, `date\.month_([1-9]|1[0-2])`},
 	// The new-game form: each level's name and description (levels
 	// 1–8) and each clock's spoken name.
-	{"views/pages/play.html", `printf "level.name_%d"`, `level\.name_[1-8]`},
-	{"views/pages/play.html", `printf "level.desc_%d"`, `level\.desc_[1-8]`},
+	{"views/pages/play.html", `printf "level.name_%d"`, `level\.name_[0-8]`},
+	{"views/pages/play.html", `printf "level.desc_%d"`, `level\.desc_[0-8]`},
 	{"views/pages/play.html", `printf "clock.label_%s"`, `clock\.label_(none|[0-9]+\+[0-9]+)`},
 }
 
