@@ -34,15 +34,6 @@ type quizScore struct {
 	When                  string
 }
 
-// quizSparkline is an SVG polyline of recent scores, oldest on the left.
-type quizSparkline struct {
-	Points string
-	Dots   []quizDot
-	Label  string // the scores in words, for screen readers
-}
-
-type quizDot struct{ X, Y int }
-
 // quizHomeData is the payload of quiz.html.
 type quizHomeData struct {
 	Questions int
@@ -50,7 +41,7 @@ type quizHomeData struct {
 	Missed    int
 	Current   *store.QuizRound
 	Scores    []quizScore
-	Sparkline *quizSparkline
+	Sparkline *views.Sparkline
 }
 
 // quizView is a question in the visitor's words; the embedded question
@@ -117,7 +108,7 @@ type quizResultData struct {
 	Message      words.Message
 	Missed       []quizReview
 	Scores       []quizScore
-	Sparkline    *quizSparkline
+	Sparkline    *views.Sparkline
 }
 
 // quizAnswerRequest is the JSON body of an answer.
@@ -231,7 +222,7 @@ func (h *Handler) showQuiz(c echo.Context) error {
 
 // quizScores loads the visitor's recent scores, newest first, and their
 // sparkline, in the request's words.
-func (h *Handler) quizScores(c echo.Context) ([]quizScore, *quizSparkline, error) {
+func (h *Handler) quizScores(c echo.Context) ([]quizScore, *views.Sparkline, error) {
 	raw, err := h.rounds.Scores(c.Request().Context(), visitorID(c))
 	if err != nil {
 		return nil, nil, err
@@ -252,25 +243,17 @@ func quizScoresIn(w *words.Words, raw []rounds.Score) []quizScore {
 	return scores
 }
 
-// quizSparklineFor draws scores (newest first) in a 100×30 box, oldest on the left.
-func quizSparklineFor(w *words.Words, scores []quizScore) *quizSparkline {
-	if len(scores) < 2 {
-		return nil
-	}
-	s := &quizSparkline{}
-	var pts, said []string
+// quizSparklineFor draws scores (newest first) as a sparkline, oldest on
+// the left, with the scores in words for screen readers.
+func quizSparklineFor(w *words.Words, scores []quizScore) *views.Sparkline {
 	n := len(scores)
+	percents, said := make([]int, n), make([]string, n)
 	for i := range n {
 		sc := scores[n-1-i]
-		said = append(said, w.T("quiz.score_of", "Score", sc.Score, "Total", sc.Total))
-		x := 4 + i*92/(n-1)
-		y := 26 - sc.Percent*22/100
-		s.Dots = append(s.Dots, quizDot{x, y})
-		pts = append(pts, fmt.Sprintf("%d,%d", x, y))
+		percents[i] = sc.Percent
+		said[i] = w.T("quiz.score_of", "Score", sc.Score, "Total", sc.Total)
 	}
-	s.Points = strings.Join(pts, " ")
-	s.Label = w.T("quiz.sparkline", "Count", n, "Scores", strings.Join(said, w.T("quiz.list_sep")))
-	return s
+	return views.NewSparkline(percents, w.T("quiz.sparkline", "Count", n, "Scores", strings.Join(said, w.T("quiz.list_sep"))))
 }
 
 // startQuiz draws a new round: missed questions first, then across topics (Q4).
