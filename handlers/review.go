@@ -17,15 +17,14 @@ import (
 	"chesstutor/views"
 )
 
-// registerReviews lists the review page and API (G23, H1).
+// registerReviews lists the review page and API (G23, H1); the review's
+// PGN is in pgn.go.
 func (h *Handler) registerReviews(e *echo.Echo, api *echo.Group) {
 	e.GET("/play/:id/review", h.showReview)
 	e.POST("/play/:id/review", h.startReviewForm)
 	api.POST("/games/:id/review", h.requestReview)
 	api.GET("/games/:id/review", h.getReview)
 	api.GET("/games/:id/review/pgn", h.downloadReviewPGN)
-	api.POST("/games/:id/hint", h.giveHint)
-	api.GET("/games/:id/threats", h.showThreats)
 }
 
 // reviewError turns the review service's refusals into statuses.
