@@ -26,24 +26,6 @@ import (
 // to /api/quiz/rounds/:id/answers. Answers are stored once, so a repeated
 // post shows the first result again and never counts twice.
 
-// quizScore is one finished round as the quiz pages and the home page
-// show it: the score and its date in the visitor's words.
-type quizScore struct {
-	Score, Total, Percent int
-	At                    time.Time
-	When                  string
-}
-
-// quizHomeData is the payload of quiz.html.
-type quizHomeData struct {
-	Questions int
-	RoundSize int
-	Missed    int
-	Current   *store.QuizRound
-	Scores    []quizScore
-	Sparkline *views.Sparkline
-}
-
 // quizView is a question in the visitor's words; the embedded question
 // keeps what is the same in every language (id, kind, key, lesson link).
 type quizView struct {
@@ -58,86 +40,6 @@ type quizView struct {
 // quizOption is one answer a visitor may choose, in words.
 type quizOption struct {
 	ID, Text string
-}
-
-// quizFeedback is what a visitor sees after answering (Q3).
-type quizFeedback struct {
-	Correct     bool
-	Already     bool   // this answer was given before; shown again, not counted again
-	YourAnswer  string // the visitor's answer in words
-	KeyText     string // the right answer in words
-	Explanation string
-	Lesson      string
-}
-
-// quizQuestionData is the payload of quiz-question.html.
-type quizQuestionData struct {
-	RoundID    string
-	Index      int // 0-based
-	Number     int // 1-based
-	Total      int
-	Answered   int
-	Score      int
-	Q          *quizView
-	Board      *views.Board
-	Marked     []string
-	Start      string        // where keyboard focus enters a squares board ("e1")
-	StartHelp  template.HTML // that square for the help line, with what stands there
-	Chosen     map[string]bool
-	Key        map[string]bool // the right options, once answered
-	Feedback   *quizFeedback
-	Error      string
-	FormAction string
-	APIURL     string
-	NextURL    string
-	NextLabel  string
-}
-
-// quizReview is one missed question on the result page.
-type quizReview struct {
-	Number     int
-	Q          *quizView
-	YourAnswer string
-	KeyText    string
-	Board      *views.Board
-}
-
-// quizResultData is the payload of quiz-result.html.
-type quizResultData struct {
-	Score, Total int
-	Message      words.Message
-	Missed       []quizReview
-	Scores       []quizScore
-	Sparkline    *views.Sparkline
-}
-
-// quizAnswerRequest is the JSON body of an answer.
-type quizAnswerRequest struct {
-	Index  *int     `json:"index"`
-	Answer []string `json:"answer"`
-}
-
-// quizAnswerResponse is the JSON reply to an answer. The machine fields
-// (answer, key, missed, wrong) hold option keys and square names; the
-// words (yourAnswer, keyText, explanation, nextLabel) are in the
-// request's language.
-type quizAnswerResponse struct {
-	Correct     bool     `json:"correct"`
-	Already     bool     `json:"already"`
-	Answer      []string `json:"answer"`
-	Key         []string `json:"key"`
-	Missed      []string `json:"missed"`
-	Wrong       []string `json:"wrong"`
-	YourAnswer  string   `json:"yourAnswer"`
-	KeyText     string   `json:"keyText"`
-	Explanation string   `json:"explanation"`
-	Lesson      string   `json:"lesson"`
-	Score       int      `json:"score"`
-	Answered    int      `json:"answered"`
-	Total       int      `json:"total"`
-	Finished    bool     `json:"finished"`
-	NextURL     string   `json:"nextUrl"`
-	NextLabel   string   `json:"nextLabel"`
 }
 
 // quizWords puts a question into w's words.
@@ -205,6 +107,24 @@ func sanLetters(w *words.Words) func(string) string {
 		}
 		return san
 	}
+}
+
+// quizScore is one finished round as the quiz pages and the home page
+// show it: the score and its date in the visitor's words.
+type quizScore struct {
+	Score, Total, Percent int
+	At                    time.Time
+	When                  string
+}
+
+// quizHomeData is the payload of quiz.html.
+type quizHomeData struct {
+	Questions int
+	RoundSize int
+	Missed    int
+	Current   *store.QuizRound
+	Scores    []quizScore
+	Sparkline *views.Sparkline
 }
 
 // showQuiz is the quiz start page: past scores, missed questions, start.
@@ -300,6 +220,29 @@ func quizIndex(r *store.QuizRound, s string) (int, error) {
 	}
 	index, err := rounds.Index(r, n)
 	return index, roundError(err)
+}
+
+// quizQuestionData is the payload of quiz-question.html.
+type quizQuestionData struct {
+	RoundID    string
+	Index      int // 0-based
+	Number     int // 1-based
+	Total      int
+	Answered   int
+	Score      int
+	Q          *quizView
+	Board      *views.Board
+	Marked     []string
+	Start      string        // where keyboard focus enters a squares board ("e1")
+	StartHelp  template.HTML // that square for the help line, with what stands there
+	Chosen     map[string]bool
+	Key        map[string]bool // the right options, once answered
+	Feedback   *quizFeedback
+	Error      string
+	FormAction string
+	APIURL     string
+	NextURL    string
+	NextLabel  string
 }
 
 // showQuizRound shows a question (the next one, or ?q=N), or the result
@@ -408,6 +351,16 @@ func quizNextStep(w *words.Words, r *store.QuizRound) (string, string) {
 		return quizQuestionURL(r.ID, next), w.T("quiz.next_question")
 	}
 	return quizRoundURL(r.ID), w.T("quiz.see_score")
+}
+
+// quizFeedback is what a visitor sees after answering (Q3).
+type quizFeedback struct {
+	Correct     bool
+	Already     bool   // this answer was given before; shown again, not counted again
+	YourAnswer  string // the visitor's answer in words
+	KeyText     string // the right answer in words
+	Explanation string
+	Lesson      string
 }
 
 func quizFeedbackFor(w *words.Words, q *quiz.Question, answer []string, correct, already bool) *quizFeedback {
@@ -551,6 +504,35 @@ func (h *Handler) toggleQuizSquare(c echo.Context, r *store.QuizRound, index int
 	return h.render(c, http.StatusOK, "quiz-question", d)
 }
 
+// quizAnswerRequest is the JSON body of an answer.
+type quizAnswerRequest struct {
+	Index  *int     `json:"index"`
+	Answer []string `json:"answer"`
+}
+
+// quizAnswerResponse is the JSON reply to an answer. The machine fields
+// (answer, key, missed, wrong) hold option keys and square names; the
+// words (yourAnswer, keyText, explanation, nextLabel) are in the
+// request's language.
+type quizAnswerResponse struct {
+	Correct     bool     `json:"correct"`
+	Already     bool     `json:"already"`
+	Answer      []string `json:"answer"`
+	Key         []string `json:"key"`
+	Missed      []string `json:"missed"`
+	Wrong       []string `json:"wrong"`
+	YourAnswer  string   `json:"yourAnswer"`
+	KeyText     string   `json:"keyText"`
+	Explanation string   `json:"explanation"`
+	Lesson      string   `json:"lesson"`
+	Score       int      `json:"score"`
+	Answered    int      `json:"answered"`
+	Total       int      `json:"total"`
+	Finished    bool     `json:"finished"`
+	NextURL     string   `json:"nextUrl"`
+	NextLabel   string   `json:"nextLabel"`
+}
+
 // answerQuizAPI grades an answer sent as JSON and returns the feedback.
 func (h *Handler) answerQuizAPI(c echo.Context) error {
 	r, err := h.loadQuizRound(c)
@@ -604,6 +586,24 @@ func quizList(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// quizReview is one missed question on the result page.
+type quizReview struct {
+	Number     int
+	Q          *quizView
+	YourAnswer string
+	KeyText    string
+	Board      *views.Board
+}
+
+// quizResultData is the payload of quiz-result.html.
+type quizResultData struct {
+	Score, Total int
+	Message      words.Message
+	Missed       []quizReview
+	Scores       []quizScore
+	Sparkline    *views.Sparkline
 }
 
 // showQuizResult is the end of a round: the score and the missed questions.
