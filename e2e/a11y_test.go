@@ -26,6 +26,7 @@ import (
 // module root (package.json). It is test-only: the site never serves it.
 func axeScript(t *testing.T) string {
 	t.Helper()
+	requireE2E(t) // first: under -short or CHESS_E2E=0 nothing of npm is needed
 	path := filepath.Join("..", "node_modules", "axe-core", "axe.min.js")
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -123,7 +124,6 @@ func runAxe(t *testing.T, b *Browser, script string) []axeViolation {
 // dark schemes: no serious or critical violation may remain. Lesser ones
 // are logged so they stay visible.
 func TestAccessibilityAudit(t *testing.T) {
-	requireE2E(t) // before axe-core: under -short nothing of npm is needed
 	script := axeScript(t)
 	srv := newServer(t)
 	for _, scheme := range []string{"light", "dark"} {

@@ -47,7 +47,7 @@ func (h *Handler) checkExercise(c echo.Context) error {
 		return refuse(http.StatusNotFound, "exercise.refuse_no_exercise")
 	}
 	if ex.Kind != lessons.KindSquares {
-		return h.checkMoveExercise(c, ex) // moves.go
+		return h.checkMoveExercise(c, ex) // exercises_move.go
 	}
 	marked, err := readCheckBody(c)
 	if err != nil {
@@ -232,7 +232,7 @@ func (h *Handler) showPractice(c echo.Context) error {
 		return err
 	}
 	if ex.Kind != lessons.KindSquares {
-		return h.showMovePractice(c, l, ex) // moves.go
+		return h.showMovePractice(c, l, ex) // exercises_move.go
 	}
 	marked, err := parseMarkList(splitMarks(c.QueryParam("m")))
 	if err != nil {
@@ -366,7 +366,7 @@ func (h *Handler) submitPractice(c echo.Context) error {
 		return err
 	}
 	if ex.Kind != lessons.KindSquares {
-		return h.submitMovePractice(c, ex) // moves.go
+		return h.submitMovePractice(c, ex) // exercises_move.go
 	}
 	form, err := c.FormParams()
 	if err != nil {

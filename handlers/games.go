@@ -137,18 +137,6 @@ func (h *Handler) gameAction(fn func(*games.Service, context.Context, string, st
 	}
 }
 
-// downloadPGN is GET /api/games/:id/pgn.
-func (h *Handler) downloadPGN(c echo.Context) error {
-	name, doc, err := h.games.PGN(c.Request().Context(), visitorID(c), c.Param("id"))
-	if err != nil {
-		return gameError(err)
-	}
-	if err := h.noteHints(c.Request().Context(), c.Param("id"), doc); err != nil {
-		return err
-	}
-	return sendPGN(c, name, doc)
-}
-
 // newGameForm is the payload of the play page.
 type newGameForm struct {
 	Error                       words.Message

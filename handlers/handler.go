@@ -254,6 +254,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerQuiz(e, api)
 	if h.reviews != nil {
 		h.registerReviews(e, api)
+		h.registerHints(api) // hints.go
 	}
 	e.POST("/settings/board", h.saveBoardTheme)
 	e.POST("/settings/notation", h.saveNotation) // notation.go

@@ -13,7 +13,7 @@ type homeData struct {
 	Start      homeNext      // the hero's primary button: the first lesson, or Continue
 	Progress   *homeProgress // nil until the visitor has started
 	QuizScores []quizScore   // recent quiz scores, newest first
-	Sparkline  *quizSparkline
+	Sparkline  *views.Sparkline
 	GamesCount int
 }
 

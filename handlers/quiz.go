@@ -26,33 +26,6 @@ import (
 // to /api/quiz/rounds/:id/answers. Answers are stored once, so a repeated
 // post shows the first result again and never counts twice.
 
-// quizScore is one finished round as the quiz pages and the home page
-// show it: the score and its date in the visitor's words.
-type quizScore struct {
-	Score, Total, Percent int
-	At                    time.Time
-	When                  string
-}
-
-// quizSparkline is an SVG polyline of recent scores, oldest on the left.
-type quizSparkline struct {
-	Points string
-	Dots   []quizDot
-	Label  string // the scores in words, for screen readers
-}
-
-type quizDot struct{ X, Y int }
-
-// quizHomeData is the payload of quiz.html.
-type quizHomeData struct {
-	Questions int
-	RoundSize int
-	Missed    int
-	Current   *store.QuizRound
-	Scores    []quizScore
-	Sparkline *quizSparkline
-}
-
 // quizView is a question in the visitor's words; the embedded question
 // keeps what is the same in every language (id, kind, key, lesson link).
 type quizView struct {
@@ -67,86 +40,6 @@ type quizView struct {
 // quizOption is one answer a visitor may choose, in words.
 type quizOption struct {
 	ID, Text string
-}
-
-// quizFeedback is what a visitor sees after answering (Q3).
-type quizFeedback struct {
-	Correct     bool
-	Already     bool   // this answer was given before; shown again, not counted again
-	YourAnswer  string // the visitor's answer in words
-	KeyText     string // the right answer in words
-	Explanation string
-	Lesson      string
-}
-
-// quizQuestionData is the payload of quiz-question.html.
-type quizQuestionData struct {
-	RoundID    string
-	Index      int // 0-based
-	Number     int // 1-based
-	Total      int
-	Answered   int
-	Score      int
-	Q          *quizView
-	Board      *views.Board
-	Marked     []string
-	Start      string        // where keyboard focus enters a squares board ("e1")
-	StartHelp  template.HTML // that square for the help line, with what stands there
-	Chosen     map[string]bool
-	Key        map[string]bool // the right options, once answered
-	Feedback   *quizFeedback
-	Error      string
-	FormAction string
-	APIURL     string
-	NextURL    string
-	NextLabel  string
-}
-
-// quizReview is one missed question on the result page.
-type quizReview struct {
-	Number     int
-	Q          *quizView
-	YourAnswer string
-	KeyText    string
-	Board      *views.Board
-}
-
-// quizResultData is the payload of quiz-result.html.
-type quizResultData struct {
-	Score, Total int
-	Message      words.Message
-	Missed       []quizReview
-	Scores       []quizScore
-	Sparkline    *quizSparkline
-}
-
-// quizAnswerRequest is the JSON body of an answer.
-type quizAnswerRequest struct {
-	Index  *int     `json:"index"`
-	Answer []string `json:"answer"`
-}
-
-// quizAnswerResponse is the JSON reply to an answer. The machine fields
-// (answer, key, missed, wrong) hold option keys and square names; the
-// words (yourAnswer, keyText, explanation, nextLabel) are in the
-// request's language.
-type quizAnswerResponse struct {
-	Correct     bool     `json:"correct"`
-	Already     bool     `json:"already"`
-	Answer      []string `json:"answer"`
-	Key         []string `json:"key"`
-	Missed      []string `json:"missed"`
-	Wrong       []string `json:"wrong"`
-	YourAnswer  string   `json:"yourAnswer"`
-	KeyText     string   `json:"keyText"`
-	Explanation string   `json:"explanation"`
-	Lesson      string   `json:"lesson"`
-	Score       int      `json:"score"`
-	Answered    int      `json:"answered"`
-	Total       int      `json:"total"`
-	Finished    bool     `json:"finished"`
-	NextURL     string   `json:"nextUrl"`
-	NextLabel   string   `json:"nextLabel"`
 }
 
 // quizWords puts a question into w's words.
@@ -216,6 +109,24 @@ func sanLetters(w *words.Words) func(string) string {
 	}
 }
 
+// quizScore is one finished round as the quiz pages and the home page
+// show it: the score and its date in the visitor's words.
+type quizScore struct {
+	Score, Total, Percent int
+	At                    time.Time
+	When                  string
+}
+
+// quizHomeData is the payload of quiz.html.
+type quizHomeData struct {
+	Questions int
+	RoundSize int
+	Missed    int
+	Current   *store.QuizRound
+	Scores    []quizScore
+	Sparkline *views.Sparkline
+}
+
 // showQuiz is the quiz start page: past scores, missed questions, start.
 func (h *Handler) showQuiz(c echo.Context) error {
 	o, err := h.rounds.Overview(c.Request().Context(), visitorID(c))
@@ -231,7 +142,7 @@ func (h *Handler) showQuiz(c echo.Context) error {
 
 // quizScores loads the visitor's recent scores, newest first, and their
 // sparkline, in the request's words.
-func (h *Handler) quizScores(c echo.Context) ([]quizScore, *quizSparkline, error) {
+func (h *Handler) quizScores(c echo.Context) ([]quizScore, *views.Sparkline, error) {
 	raw, err := h.rounds.Scores(c.Request().Context(), visitorID(c))
 	if err != nil {
 		return nil, nil, err
@@ -252,25 +163,17 @@ func quizScoresIn(w *words.Words, raw []rounds.Score) []quizScore {
 	return scores
 }
 
-// quizSparklineFor draws scores (newest first) in a 100×30 box, oldest on the left.
-func quizSparklineFor(w *words.Words, scores []quizScore) *quizSparkline {
-	if len(scores) < 2 {
-		return nil
-	}
-	s := &quizSparkline{}
-	var pts, said []string
+// quizSparklineFor draws scores (newest first) as a sparkline, oldest on
+// the left, with the scores in words for screen readers.
+func quizSparklineFor(w *words.Words, scores []quizScore) *views.Sparkline {
 	n := len(scores)
+	percents, said := make([]int, n), make([]string, n)
 	for i := range n {
 		sc := scores[n-1-i]
-		said = append(said, w.T("quiz.score_of", "Score", sc.Score, "Total", sc.Total))
-		x := 4 + i*92/(n-1)
-		y := 26 - sc.Percent*22/100
-		s.Dots = append(s.Dots, quizDot{x, y})
-		pts = append(pts, fmt.Sprintf("%d,%d", x, y))
+		percents[i] = sc.Percent
+		said[i] = w.T("quiz.score_of", "Score", sc.Score, "Total", sc.Total)
 	}
-	s.Points = strings.Join(pts, " ")
-	s.Label = w.T("quiz.sparkline", "Count", n, "Scores", strings.Join(said, w.T("quiz.list_sep")))
-	return s
+	return views.NewSparkline(percents, w.T("quiz.sparkline", "Count", n, "Scores", strings.Join(said, w.T("quiz.list_sep"))))
 }
 
 // startQuiz draws a new round: missed questions first, then across topics (Q4).
@@ -317,6 +220,29 @@ func quizIndex(r *store.QuizRound, s string) (int, error) {
 	}
 	index, err := rounds.Index(r, n)
 	return index, roundError(err)
+}
+
+// quizQuestionData is the payload of quiz-question.html.
+type quizQuestionData struct {
+	RoundID    string
+	Index      int // 0-based
+	Number     int // 1-based
+	Total      int
+	Answered   int
+	Score      int
+	Q          *quizView
+	Board      *views.Board
+	Marked     []string
+	Start      string        // where keyboard focus enters a squares board ("e1")
+	StartHelp  template.HTML // that square for the help line, with what stands there
+	Chosen     map[string]bool
+	Key        map[string]bool // the right options, once answered
+	Feedback   *quizFeedback
+	Error      string
+	FormAction string
+	APIURL     string
+	NextURL    string
+	NextLabel  string
 }
 
 // showQuizRound shows a question (the next one, or ?q=N), or the result
@@ -425,6 +351,16 @@ func quizNextStep(w *words.Words, r *store.QuizRound) (string, string) {
 		return quizQuestionURL(r.ID, next), w.T("quiz.next_question")
 	}
 	return quizRoundURL(r.ID), w.T("quiz.see_score")
+}
+
+// quizFeedback is what a visitor sees after answering (Q3).
+type quizFeedback struct {
+	Correct     bool
+	Already     bool   // this answer was given before; shown again, not counted again
+	YourAnswer  string // the visitor's answer in words
+	KeyText     string // the right answer in words
+	Explanation string
+	Lesson      string
 }
 
 func quizFeedbackFor(w *words.Words, q *quiz.Question, answer []string, correct, already bool) *quizFeedback {
@@ -568,6 +504,35 @@ func (h *Handler) toggleQuizSquare(c echo.Context, r *store.QuizRound, index int
 	return h.render(c, http.StatusOK, "quiz-question", d)
 }
 
+// quizAnswerRequest is the JSON body of an answer.
+type quizAnswerRequest struct {
+	Index  *int     `json:"index"`
+	Answer []string `json:"answer"`
+}
+
+// quizAnswerResponse is the JSON reply to an answer. The machine fields
+// (answer, key, missed, wrong) hold option keys and square names; the
+// words (yourAnswer, keyText, explanation, nextLabel) are in the
+// request's language.
+type quizAnswerResponse struct {
+	Correct     bool     `json:"correct"`
+	Already     bool     `json:"already"`
+	Answer      []string `json:"answer"`
+	Key         []string `json:"key"`
+	Missed      []string `json:"missed"`
+	Wrong       []string `json:"wrong"`
+	YourAnswer  string   `json:"yourAnswer"`
+	KeyText     string   `json:"keyText"`
+	Explanation string   `json:"explanation"`
+	Lesson      string   `json:"lesson"`
+	Score       int      `json:"score"`
+	Answered    int      `json:"answered"`
+	Total       int      `json:"total"`
+	Finished    bool     `json:"finished"`
+	NextURL     string   `json:"nextUrl"`
+	NextLabel   string   `json:"nextLabel"`
+}
+
 // answerQuizAPI grades an answer sent as JSON and returns the feedback.
 func (h *Handler) answerQuizAPI(c echo.Context) error {
 	r, err := h.loadQuizRound(c)
@@ -621,6 +586,24 @@ func quizList(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// quizReview is one missed question on the result page.
+type quizReview struct {
+	Number     int
+	Q          *quizView
+	YourAnswer string
+	KeyText    string
+	Board      *views.Board
+}
+
+// quizResultData is the payload of quiz-result.html.
+type quizResultData struct {
+	Score, Total int
+	Message      words.Message
+	Missed       []quizReview
+	Scores       []quizScore
+	Sparkline    *views.Sparkline
 }
 
 // showQuizResult is the end of a round: the score and the missed questions.

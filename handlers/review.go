@@ -17,15 +17,14 @@ import (
 	"chesstutor/views"
 )
 
-// registerReviews lists the review page and API (G23, H1).
+// registerReviews lists the review page and API (G23, H1); the review's
+// PGN is in pgn.go.
 func (h *Handler) registerReviews(e *echo.Echo, api *echo.Group) {
 	e.GET("/play/:id/review", h.showReview)
 	e.POST("/play/:id/review", h.startReviewForm)
 	api.POST("/games/:id/review", h.requestReview)
 	api.GET("/games/:id/review", h.getReview)
 	api.GET("/games/:id/review/pgn", h.downloadReviewPGN)
-	api.POST("/games/:id/hint", h.giveHint)
-	api.GET("/games/:id/threats", h.showThreats)
 }
 
 // reviewError turns the review service's refusals into statuses.
@@ -413,56 +412,24 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// evalGraph draws White's winning chances after every analysed move as an
-// SVG: a light area for White's share under the curve, a mark on every
-// inaccuracy, mistake and blunder, and a link over every move that shows
-// it (so the graph works without JavaScript). The move list offers the
-// same links to the keyboard and screen readers, so the graph's links are
-// taken out of the tab order.
+// evalGraph is the graph of White's winning chances after every analysed
+// position (views.EvalGraph), each point marked with the class of a move
+// that cost something and titled with the move in words.
 func evalGraph(st *review.Status, ply int) template.HTML {
-	const w, hgt, pad = 600.0, 150.0, 4.0
-	n := len(st.SANs)
-	if n == 0 || len(st.Evals) == 0 {
-		return ""
-	}
-	step := (w - 2*pad) / float64(n)
-	x := func(i int) float64 { return pad + float64(i)*step }
-	y := func(i int) float64 {
-		return hgt * (1 - st.Evals[i].White(st.Positions[i].Turn())/100)
-	}
-	var b strings.Builder
-	// Screen readers get the same facts from the move list and the
-	// summary, so the drawing itself is hidden from them.
-	fmt.Fprintf(&b, `<svg class="eval-graph" viewBox="0 0 %g %g" aria-hidden="true" focusable="false" data-review-graph>`, w, hgt)
-	fmt.Fprintf(&b, `<rect class="eval-black" x="0" y="0" width="%g" height="%g"/>`, w, hgt)
-	var pts strings.Builder
-	fmt.Fprintf(&pts, "%.1f,%g", x(0), hgt)
-	for i := range st.Evals {
-		fmt.Fprintf(&pts, " %.1f,%.1f", x(i), y(i))
-	}
-	fmt.Fprintf(&pts, " %.1f,%g", x(len(st.Evals)-1), hgt)
-	fmt.Fprintf(&b, `<polygon class="eval-white" points="%s"/>`, pts.String())
-	fmt.Fprintf(&b, `<line class="eval-mid" x1="0" y1="%g" x2="%g" y2="%g"/>`, hgt/2, w, hgt/2)
-	if ply < len(st.Evals) {
-		fmt.Fprintf(&b, `<line class="eval-now" x1="%.1f" y1="0" x2="%.1f" y2="%g"/>`, x(ply), x(ply), hgt)
-	}
-	for _, m := range st.Review.Moves {
-		if m.Class < review.Inaccuracy {
-			continue
-		}
-		fmt.Fprintf(&b, `<circle class="eval-mark eval-%s" cx="%.1f" cy="%.1f" r="%d"/>`, m.Class, x(m.Ply), y(m.Ply), map[bool]int{true: 5, false: 3}[m.Class >= review.Mistake])
-	}
-	for i := range st.Evals {
-		what := "Start position"
+	points := make([]views.GraphPoint, len(st.Evals))
+	for i, e := range st.Evals {
+		p := views.GraphPoint{White: e.White(st.Positions[i].Turn()), Title: "Start position"}
 		if i > 0 {
-			what = moveLabel(st.Positions[i-1], st.SANs[i-1])
+			p.Title = moveLabel(st.Positions[i-1], st.SANs[i-1])
 			if i <= len(st.Review.Moves) {
-				what += ", " + strings.ToLower(classWords[st.Review.Moves[i-1].Class])
+				m := st.Review.Moves[i-1]
+				p.Title += ", " + strings.ToLower(classWords[m.Class])
+				if m.Class >= review.Inaccuracy {
+					p.Mark, p.Large = m.Class.String(), m.Class >= review.Mistake
+				}
 			}
 		}
-		fmt.Fprintf(&b, `<a href="?ply=%d#review-board" tabindex="-1" data-review-link data-review-ply="%d"><title>%s</title><rect class="eval-hit" x="%.1f" y="0" width="%.1f" height="%g"/></a>`,
-			i, i, template.HTMLEscapeString(what), x(i)-step/2, step, hgt)
+		points[i] = p
 	}
-	b.WriteString(`</svg>`)
-	return template.HTML(b.String()) // every dynamic text above is escaped
+	return views.EvalGraph(len(st.SANs), points, ply)
 }

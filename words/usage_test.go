@@ -108,8 +108,8 @@ var dynamic = []struct {
 	// type (chess.PieceType.String), and a piece by its code.
 	{"exercise/exercise.go", `"piece." + … + "_" + …`, `piece\.(the|your|own|enemy|name)_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/exercises.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
-	{"handlers/help.go", `"piece.name_" + …`, `piece\.name_(pawn|knight|bishop|rook|queen|king)`},
-	{"handlers/help.go", `"piece.your_" + …`, `piece\.your_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/hints.go", `"piece.name_" + …`, `piece\.name_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/hints.go", `"piece.your_" + …`, `piece\.your_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/quiz.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
 	{"exercise/move.go", `"board.piece_" + …`, `board\.piece_[wb]K`},
 	{"exercise/move.go", `"color." + …`, `color\.(white|black)`},

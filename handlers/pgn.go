@@ -28,6 +28,18 @@ func sendPGN(c echo.Context, name string, doc *chess.PGN) error {
 	return c.Blob(http.StatusOK, "application/x-chess-pgn; charset=utf-8", []byte(text))
 }
 
+// downloadPGN is GET /api/games/:id/pgn.
+func (h *Handler) downloadPGN(c echo.Context) error {
+	name, doc, err := h.games.PGN(c.Request().Context(), visitorID(c), c.Param("id"))
+	if err != nil {
+		return gameError(err)
+	}
+	if err := h.noteHints(c.Request().Context(), c.Param("id"), doc); err != nil {
+		return err
+	}
+	return sendPGN(c, name, doc)
+}
+
 // downloadReviewPGN is GET /api/games/:id/review/pgn: the game's PGN with
 // the review as comments, a [%eval] for every move and, for the moves that
 // cost something, a NAG and the sentence.

@@ -18,7 +18,14 @@ import (
 )
 
 // Help while playing against levels 0–4 (G23): a hint in two steps and the
-// opponent's capture threats. The game page's help.js uses these.
+// opponent's capture threats. The game page's help.js uses these, and the
+// game's PGN notes the hints used (noteHints).
+
+// registerHints lists the help's API; the review service finds both.
+func (h *Handler) registerHints(api *echo.Group) {
+	api.POST("/games/:id/hint", h.giveHint)
+	api.GET("/games/:id/threats", h.showThreats)
+}
 
 // helpError turns the help's refusals into statuses.
 func helpError(err error) error {

@@ -43,14 +43,6 @@ type moveCheckResponse struct {
 	Moves    []string `json:"moves,omitempty"`
 }
 
-// moveAttempt is one graded try, shared by the API and the form.
-type moveAttempt struct {
-	verdict exercise.Verdict
-	san     string
-	after   *chess.Position // after the move (and the reply, if any)
-	line    []chess.Move    // the mate-in-two line to carry on with
-}
-
 // checkMoveExercise grades a move or name exercise (the API branch of
 // checkExercise) and records a solve.
 func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error {
@@ -75,120 +67,30 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	if req.Move == nil || req.Square != nil {
 		return refuse(http.StatusBadRequest, "practice.refuse_move_missing")
 	}
-	line, err := parseLine(ex, req.Line)
+	task := ex.Task()
+	line, err := task.ParseLine(req.Line)
 	if err != nil {
 		return err
 	}
-	at, err := h.attemptMove(ex, line, *req.Move)
+	at, err := task.Try(line, *req.Move)
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, at.verdict.Solved); err != nil {
+	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved); err != nil {
 		return err
 	}
-	out := moveCheckResponse{Correct: at.verdict.Correct, Solved: at.verdict.Solved, Reason: h.w(c).Msg(at.verdict.Reason), SAN: at.san}
-	if at.after != nil && at.verdict.Correct {
-		out.FEN = at.after.FEN()
-		for _, m := range at.after.LegalMoves() {
+	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Reason: h.w(c).Msg(at.Verdict.Reason), SAN: at.SAN}
+	if at.After != nil && at.Verdict.Correct {
+		out.FEN = at.After.FEN()
+		for _, m := range at.After.LegalMoves() {
 			out.Moves = append(out.Moves, m.UCI())
 		}
 	}
-	if r := at.verdict.Reply; r != chess.NoMove {
+	if r := at.Verdict.Reply; r != chess.NoMove {
 		out.Reply = r.UCI()
-		out.ReplySAN = at.replySAN(ex)
+		out.ReplySAN = at.ReplySAN(ex.Pos)
 	}
 	return c.JSON(http.StatusOK, out)
-}
-
-// replySAN is the reply in SAN, read in the position after the first move.
-func (at moveAttempt) replySAN(ex *lessons.Exercise) string {
-	if len(at.line) != 2 {
-		return ""
-	}
-	return ex.Pos.Play(at.line[0]).SAN(at.line[1])
-}
-
-// parseLine reads the moves already played in a mate in two: none, or the
-// learner's first move and the reply.
-func parseLine(ex *lessons.Exercise, names []string) ([]chess.Move, error) {
-	if len(names) == 0 {
-		return nil, nil
-	}
-	if ex.Goal != exercise.GoalMateInTwo || len(names) != 2 {
-		return nil, refuse(http.StatusBadRequest, "practice.refuse_line")
-	}
-	pos := ex.Pos
-	var line []chess.Move
-	for _, n := range names {
-		m, err := pos.ParseUCI(n)
-		if err != nil {
-			return nil, refuse(http.StatusBadRequest, "practice.refuse_line_move", "Text", truncate(n, 8))
-		}
-		line = append(line, m)
-		pos = pos.Play(m)
-	}
-	return line, nil
-}
-
-// attemptMove grades the move text (UCI) after the line.
-func (h *Handler) attemptMove(ex *lessons.Exercise, line []chess.Move, text string) (moveAttempt, error) {
-	from, to, promo, err := parseMoveText(text)
-	if err != nil {
-		return moveAttempt{}, err
-	}
-	task := ex.Task()
-	var at moveAttempt
-	pos := ex.Pos
-	if len(line) == 2 {
-		at.verdict, err = task.JudgeLine(line[0], line[1], from, to, promo)
-		if err != nil {
-			return moveAttempt{}, refuse(http.StatusBadRequest, "practice.refuse_line_unknown")
-		}
-		pos = pos.Play(line[0]).Play(line[1])
-	} else {
-		at.verdict = task.Judge(from, to, promo)
-	}
-	for _, m := range pos.LegalMoves() {
-		if m.From() == from && m.To() == to && m.Promotion() == promo {
-			at.san = pos.SAN(m)
-			at.after = pos.Play(m)
-			if r := at.verdict.Reply; r != chess.NoMove {
-				at.line = []chess.Move{m, r}
-				at.after = at.after.Play(r)
-			}
-		}
-	}
-	return at, nil
-}
-
-// parseMoveText reads "e2e4" or "e7e8q" into its squares and promotion.
-func parseMoveText(s string) (chess.Square, chess.Square, chess.PieceType, error) {
-	bad := refuse(http.StatusBadRequest, "practice.refuse_uci", "Text", truncate(s, 12))
-	s = strings.ToLower(strings.TrimSpace(s))
-	if len(s) != 4 && len(s) != 5 {
-		return 0, 0, 0, bad
-	}
-	from, err1 := chess.ParseSquare(s[:2])
-	to, err2 := chess.ParseSquare(s[2:4])
-	if err1 != nil || err2 != nil || from == to {
-		return 0, 0, 0, bad
-	}
-	promo := chess.NoPieceType
-	if len(s) == 5 {
-		switch s[4] {
-		case 'q':
-			promo = chess.Queen
-		case 'r':
-			promo = chess.Rook
-		case 'b':
-			promo = chess.Bishop
-		case 'n':
-			promo = chess.Knight
-		default:
-			return 0, 0, 0, bad
-		}
-	}
-	return from, to, promo, nil
 }
 
 func (h *Handler) recordMoveSolve(c echo.Context, ex *lessons.Exercise, solved bool) error {
@@ -275,7 +177,8 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	}
 
 	attrs["data-goal"] = string(ex.Goal)
-	line, err := parseLine(ex, splitMarks(q.Get("line")))
+	task := ex.Task()
+	line, err := task.ParseLine(splitMarks(q.Get("line")))
 	if err != nil {
 		return err
 	}
@@ -291,25 +194,25 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	}
 	switch tried := q.Get("tried"); {
 	case tried != "":
-		at, err := h.attemptMove(ex, line, tried)
+		at, err := task.Try(line, tried)
 		if err != nil {
 			return err
 		}
-		page.Verdict = &moveVerdict{Correct: at.verdict.Correct, Solved: at.verdict.Solved, Move: at.san, Reason: h.w(c).Msg(at.verdict.Reason)}
+		page.Verdict = &moveVerdict{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Move: at.SAN, Reason: h.w(c).Msg(at.Verdict.Reason)}
 		if page.Verdict.Move == "" {
 			page.Verdict.Move = tried
 		}
-		if at.after != nil && at.verdict.Correct {
-			if len(at.line) == 2 { // a right first move: go on from the reply
-				page.Line = at.line[0].UCI() + "," + at.line[1].UCI()
-				page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", h.shownLetters(c).Write(at.san), "Reply", h.shownLetters(c).Write(ex.Pos.Play(at.line[0]).SAN(at.line[1])))
-				page.Verdict = &moveVerdict{Correct: true, Move: at.san, Reason: h.w(c).Msg(at.verdict.Reason)}
+		if at.After != nil && at.Verdict.Correct {
+			if len(at.Line) == 2 { // a right first move: go on from the reply
+				page.Line = at.Line[0].UCI() + "," + at.Line[1].UCI()
+				page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", h.shownLetters(c).Write(at.SAN), "Reply", h.shownLetters(c).Write(at.ReplySAN(ex.Pos)))
+				page.Verdict = &moveVerdict{Correct: true, Move: at.SAN, Reason: h.w(c).Msg(at.Verdict.Reason)}
 			}
-			pos = at.after
+			pos = at.After
 		}
 		attrs["data-state"] = "checked"
 	case q.Get("promo") != "":
-		from, to, _, err := parseMoveText(q.Get("promo"))
+		from, to, _, err := exercise.ParseMove(q.Get("promo"))
 		if err != nil {
 			return err
 		}
@@ -369,7 +272,8 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 		q.Set("tried", sq.String())
 		return back()
 	}
-	line, err := parseLine(ex, splitMarks(form.Get("line")))
+	task := ex.Task()
+	line, err := task.ParseLine(splitMarks(form.Get("line")))
 	if err != nil {
 		return err
 	}
@@ -410,11 +314,11 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 	default:
 		return back()
 	}
-	at, err := h.attemptMove(ex, line, text)
+	at, err := task.Try(line, text)
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, at.verdict.Solved); err != nil {
+	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved); err != nil {
 		return err
 	}
 	q.Set("tried", strings.ToLower(strings.TrimSpace(text)))
