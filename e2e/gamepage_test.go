@@ -314,8 +314,9 @@ func TestGamePageTypedMoves(t *testing.T) {
 	castle := "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 	promote := "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"
 	for _, tc := range []struct{ fen, typed, want string }{
-		{"", "nf3", "Nf3"}, {"", "Nf3", "Nf3"}, {"", "e2e4", "e4"}, {"", "e2-e4", "e4"},
-		{castle, "0-0", "O-O"}, {castle, "O-O", "O-O"}, {promote, "e8q", "e8=Q"}, {promote, "e8=Q", "e8=Q"},
+		// The move list shows figurines by default (N9).
+		{"", "nf3", "♘f3"}, {"", "Nf3", "♘f3"}, {"", "e2e4", "e4"}, {"", "e2-e4", "e4"},
+		{castle, "0-0", "O-O"}, {castle, "O-O", "O-O"}, {promote, "e8q", "e8=♕"}, {promote, "e8=Q", "e8=♕"},
 	} {
 		fen := ""
 		if tc.fen != "" {
@@ -332,7 +333,7 @@ func TestGamePageTypedMoves(t *testing.T) {
 	startGame(t, b, s, `{mode: "friend", pass_screen: false, fen: "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"}`)
 	b.Do(chromedp.SendKeys("[data-san-input]", "Nd2\r"))
 	gameWait(t, b, `document.querySelector("[data-san-error]").textContent !== ""`)
-	if got := Eval[string](b, `document.querySelector("[data-san-error]").textContent`); !strings.Contains(got, "ambiguous") || !strings.Contains(got, "Nbd2") {
+	if got := Eval[string](b, `document.querySelector("[data-san-error]").textContent`); !strings.Contains(got, "more than one move") || !strings.Contains(got, "Nbd2") {
 		t.Errorf("the refusal says %q, want it to say the move is ambiguous and name Nbd2", got)
 	}
 	if got := Eval[string](b, `document.querySelector("[data-san-input]").value`); got != "Nd2" {
