@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"github.com/labstack/echo/v4"
+	"strings"
 
 	"chesstutor/chess"
 	"chesstutor/views"
@@ -54,7 +55,7 @@ func (h *Handler) showHome(c echo.Context) error {
 			Pos:        homeDiagram,
 			Highlights: []chess.Square{chess.C4},
 			Arrows:     []views.Arrow{{From: chess.C4, To: chess.F7}},
-			Caption:    w.T("home.diagram_caption", "Moves", homeDiagramMoves),
+			Caption:    w.T("home.diagram_caption", "Moves", showMoves(h.shownLetters(c), homeDiagramMoves)),
 			Size:       "diagram",
 		},
 	}
@@ -95,4 +96,18 @@ func (h *Handler) homeStart(c echo.Context, p *homeProgress) homeNext {
 	default:
 		return homeNext{URL: "/quiz", Label: w.T("home.take_quiz")}
 	}
+}
+
+// showMoves writes a numbered line of English SAN ("1.e4 e5 2.Nf3") the
+// visitor's way, move by move.
+func showMoves(l chess.Letters, line string) string {
+	parts := strings.Fields(line)
+	for i, p := range parts {
+		num := ""
+		if j := strings.LastIndexByte(p, '.'); j >= 0 {
+			num, p = p[:j+1], p[j+1:]
+		}
+		parts[i] = num + l.Write(p)
+	}
+	return strings.Join(parts, " ")
 }

@@ -9,6 +9,7 @@ import {
   setState,
 } from "./board.js";
 import { t } from "./words.js";
+import { showSAN } from "./notation.js";
 
 const VERDICT_CLASSES = ["selected", "dest", "wrong", "correct", "missed", "last-move", "drag-from"];
 const PROMOTIONS = ["q", "r", "b", "n"];
@@ -187,7 +188,7 @@ class MoveExercise {
     if (!res.correct) {
       setState(this.board, from, "wrong");
       setState(this.board, to, "wrong");
-      this.showText("is-wrong", t("not_this_time"), res.reason, res.san || tried);
+      this.showText("is-wrong", t("not_this_time"), res.reason, res.san ? showSAN(res.san) : tried);
       return;
     }
     setPosition(this.board, res.fen);
@@ -196,7 +197,7 @@ class MoveExercise {
       this.done = true;
       setState(this.board, from, "correct");
       setState(this.board, to, "correct");
-      this.showText("is-correct", t("right"), res.reason, res.san);
+      this.showText("is-correct", t("right"), res.reason, showSAN(res.san));
       const next = this.root.querySelector("[data-action=next]");
       if (next) next.classList.add("button-primary");
       return;
@@ -206,9 +207,9 @@ class MoveExercise {
     setState(this.board, res.reply.slice(0, 2), "last-move");
     setState(this.board, res.reply.slice(2, 4), "last-move");
     if (this.prompt) {
-      this.prompt.textContent = t("mate_prompt", { Move: res.san, Reply: res.replySan });
+      this.prompt.textContent = t("mate_prompt", { Move: showSAN(res.san), Reply: showSAN(res.replySan) });
     }
-    this.showText("is-correct", t("good_move"), res.reason, res.san);
+    this.showText("is-correct", t("good_move"), res.reason, showSAN(res.san));
   }
 
   showText(cls, verdict, reason, move = "") {
