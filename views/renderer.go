@@ -246,6 +246,7 @@ func plainWords(set *template.Template, entry string) (int, error) {
 		if l == nil {
 			return
 		}
+		defer mergeText(l)
 		for i, node := range l.Nodes {
 			switch node := node.(type) {
 			case *parse.ActionNode:
@@ -273,6 +274,25 @@ func plainWords(set *template.Template, entry string) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// mergeText joins the text nodes of l that follow each other (the words
+// plainWords turned into text between the page's own), so a page has
+// fewer nodes to hold and to walk.
+func mergeText(l *parse.ListNode) {
+	out := l.Nodes[:0]
+	for _, node := range l.Nodes {
+		if t, ok := node.(*parse.TextNode); ok && len(out) > 0 {
+			if prev, ok := out[len(out)-1].(*parse.TextNode); ok {
+				joined := make([]byte, 0, len(prev.Text)+len(t.Text))
+				out[len(out)-1] = &parse.TextNode{NodeType: parse.NodeText, Pos: prev.Pos, Text: append(append(joined, prev.Text...), t.Text...)}
+				continue
+			}
+		}
+		out = append(out, node)
+	}
+	clear(l.Nodes[len(out):])
+	l.Nodes = out
 }
 
 // plainAction is the words of {{"words" | escaper | …}} when every
