@@ -16,6 +16,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"text/template/parse"
 
 	"chesstutor/public"
@@ -51,7 +52,12 @@ type Page struct {
 // so a request's words never depend on anything shared and changing.
 type Renderer struct {
 	sets map[string]map[string]*template.Template // lang -> page -> template
-	cat  *words.Catalogue
+	// sizes hold each page's size when it was last rendered, so the next
+	// rendering's buffer starts that large instead of doubling its way
+	// up (a page with its script's words is 30-40 KB; in Russian, twice
+	// the bytes for the same words).
+	sizes map[string]map[string]*atomic.Int64
+	cat   *words.Catalogue
 }
 
 // requiredPages must exist for the site to boot.
@@ -360,7 +366,7 @@ func New(cat *words.Catalogue, opts ...Option) (*Renderer, error) {
 	for _, f := range opts {
 		f(&o)
 	}
-	r := &Renderer{sets: map[string]map[string]*template.Template{}, cat: cat}
+	r := &Renderer{sets: map[string]map[string]*template.Template{}, sizes: map[string]map[string]*atomic.Int64{}, cat: cat}
 	langs := cat.Languages()
 	if cat.Supported(words.Pseudo) {
 		langs = append(langs, words.Language{Code: words.Pseudo})
@@ -382,6 +388,10 @@ func New(cat *words.Catalogue, opts ...Option) (*Renderer, error) {
 			}
 		}
 		r.sets[l.Code] = pages
+		r.sizes[l.Code] = map[string]*atomic.Int64{}
+		for name := range pages {
+			r.sizes[l.Code][name] = new(atomic.Int64)
+		}
 	}
 	return r, nil
 }
@@ -432,10 +442,13 @@ func (r *Renderer) Execute(page string, data Page) ([]byte, error) {
 	if t == nil {
 		return nil, fmt.Errorf("views: no page template %q", page)
 	}
+	size := r.sizes[lang][page]
 	var buf bytes.Buffer
+	buf.Grow(int(size.Load()) + 1024) // room for a little more than last time
 	if err := t.ExecuteTemplate(&buf, "layout.html", data); err != nil {
 		return nil, fmt.Errorf("views: render %s: %w", page, err)
 	}
+	size.Store(int64(buf.Len()))
 	return buf.Bytes(), nil
 }
 
