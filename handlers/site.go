@@ -49,6 +49,11 @@ type SiteConfig struct {
 	// of by time (tests: the same work on a busy machine as on an idle
 	// one).
 	ReviewDepth int
+	// Views, when set, are the pages already parsed for Words' languages;
+	// nil parses them here. A Renderer never changes once made, so the
+	// tests' many sites share one: parsing every page in every language
+	// is most of what building a site costs.
+	Views *views.Renderer
 }
 
 // Site is the whole site: every route registered on an Echo instance.
@@ -68,9 +73,12 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	if cat == nil {
 		cat = words.Default()
 	}
-	renderer, err := views.New(cat)
-	if err != nil {
-		return nil, err
+	renderer := cfg.Views
+	if renderer == nil {
+		var err error
+		if renderer, err = views.New(cat); err != nil {
+			return nil, err
+		}
 	}
 	bank, err := quiz.Load()
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +24,7 @@ import (
 	"chesstutor/quiz"
 	"chesstutor/store"
 	"chesstutor/store/sqlite"
+	"chesstutor/views"
 	"chesstutor/words"
 )
 
@@ -64,6 +66,24 @@ const reviewDepth = 8
 // and clearing a large table for every site costs more than they do.
 const testHashMB = 2
 
+// defaultViews are the pages parsed once for the embedded catalogue and
+// shared by every test site that speaks it (SiteConfig.Views).
+var defaultViews = sync.OnceValues(func() (*views.Renderer, error) { return views.New(words.Default()) })
+
+// viewsFor is the shared renderer for the embedded catalogue, or nil (the
+// site parses its own) for another one, such as the pseudo-language's.
+func viewsFor(t testing.TB, cat *words.Catalogue) *views.Renderer {
+	t.Helper()
+	if cat != nil {
+		return nil
+	}
+	r, err := defaultViews()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // newSite builds the full site on a fresh database in t.TempDir().
 func newSite(t testing.TB, opt siteOptions) *fullSite {
 	t.Helper()
@@ -81,6 +101,7 @@ func newSite(t testing.TB, opt siteOptions) *fullSite {
 		Limits:      opt.limits,
 		ReviewDepth: reviewDepth,
 		Words:       opt.words,
+		Views:       viewsFor(t, opt.words),
 		Now:         opt.now,
 	})
 	if err != nil {

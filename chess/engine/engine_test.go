@@ -132,6 +132,9 @@ func TestAvoidsStalemate(t *testing.T) {
 }
 
 func TestDeadline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures searches against 50 and 80 ms on the clock: runs without -short")
+	}
 	pos := mustFEN(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 9")
 	s := NewSearcher(8)
 	start := time.Now()
@@ -449,6 +452,9 @@ func TestPoolBoundsConcurrency(t *testing.T) {
 }
 
 func TestPoolCancellation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures how fast a cancelled search returns on the clock: runs without -short")
+	}
 	pos := mustFEN(t, chess.StartFEN)
 	p := NewPool(1, 4)
 

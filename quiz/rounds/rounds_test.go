@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"chesstutor/internal/sqlitetest"
 	"chesstutor/quiz"
@@ -111,6 +112,7 @@ func TestRound(t *testing.T) {
 			answer = wrong(q)
 			missed++
 		}
+		laterMillisecond() // the store orders missed questions by when, in ms
 		g, err := s.Answer(ctx, visitor, r, i, answer)
 		if err != nil {
 			t.Fatalf("question %d: %v", i+1, err)
@@ -148,5 +150,15 @@ func TestRound(t *testing.T) {
 		if next.Questions[i] != m.Q.ID {
 			t.Errorf("next round question %d is %s, want the missed %s first", i+1, next.Questions[i], m.Q.ID)
 		}
+	}
+}
+
+// laterMillisecond waits until the clock has left the millisecond it is
+// in, so a row written next sorts after the rows written before: the store
+// keeps times in milliseconds, and an unsynced test database writes several
+// in one.
+func laterMillisecond() {
+	for start := time.Now().UnixMilli(); time.Now().UnixMilli() == start; {
+		time.Sleep(50 * time.Microsecond)
 	}
 }
