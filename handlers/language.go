@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"net/http"
-
 	"github.com/labstack/echo/v4"
 
 	"chesstutor/words"
@@ -34,15 +32,7 @@ func (h *Handler) pickWords(c echo.Context) *words.Words {
 	}
 	code := h.words.Match(choice, cookie, req.Header.Get("Accept-Language"))
 	if choice != "" && choice == code && choice != cookie {
-		c.SetCookie(&http.Cookie{
-			Name:     langCookie,
-			Value:    code,
-			Path:     "/",
-			MaxAge:   365 * 24 * 3600,
-			HttpOnly: true,
-			Secure:   overTLS(req),
-			SameSite: http.SameSiteLaxMode,
-		})
+		setPreference(c, langCookie, code)
 	}
 	c.Response().Header().Add("Vary", "Accept-Language")
 	return h.words.For(code)

@@ -49,19 +49,10 @@ func (h *Handler) saveNotation(c echo.Context) error {
 	if style != views.NotationFigurine && style != views.NotationLetters {
 		return refuse(http.StatusBadRequest, "notation.refuse_style")
 	}
-	ck := &http.Cookie{
-		Name:     notationCookie,
-		Value:    style,
-		Path:     "/",
-		MaxAge:   365 * 24 * 3600,
-		HttpOnly: true,
-		Secure:   overTLS(c.Request()),
-		SameSite: http.SameSiteLaxMode,
-	}
 	if style == views.NotationFigurine {
-		ck.Value, ck.MaxAge = "", -1 // the default: forget the choice
+		style = "" // the default: forget the choice
 	}
-	c.SetCookie(ck)
+	setPreference(c, notationCookie, style)
 	return c.Redirect(http.StatusSeeOther, localPath(c.FormValue("back")))
 }
 

@@ -34,19 +34,10 @@ func (h *Handler) saveBoardTheme(c echo.Context) error {
 	if theme != "auto" && !boardThemes[theme] {
 		return refuse(http.StatusBadRequest, "settings.bad_board_theme")
 	}
-	ck := &http.Cookie{
-		Name:     boardCookie,
-		Value:    theme,
-		Path:     "/",
-		MaxAge:   365 * 24 * 3600,
-		HttpOnly: true,
-		Secure:   overTLS(c.Request()),
-		SameSite: http.SameSiteLaxMode,
-	}
 	if theme == "auto" {
-		ck.Value, ck.MaxAge = "", -1 // forget the choice
+		theme = "" // forget the choice
 	}
-	c.SetCookie(ck)
+	setPreference(c, boardCookie, theme)
 	return c.Redirect(http.StatusSeeOther, localPath(c.FormValue("back")))
 }
 
@@ -58,4 +49,23 @@ func localPath(p string) string {
 		return "/"
 	}
 	return u.RequestURI()
+}
+
+// setPreference keeps a choice of the browser (board colours, notation,
+// language) in a cookie for a year; an empty value forgets it. Nothing is
+// stored about the visitor.
+func setPreference(c echo.Context, name, value string) {
+	ck := &http.Cookie{
+		Name:     name,
+		Value:    value,
+		Path:     "/",
+		MaxAge:   365 * 24 * 3600,
+		HttpOnly: true,
+		Secure:   overTLS(c.Request()),
+		SameSite: http.SameSiteLaxMode,
+	}
+	if value == "" {
+		ck.MaxAge = -1
+	}
+	c.SetCookie(ck)
 }
