@@ -212,7 +212,7 @@ func (h *Handler) showReview(c echo.Context) error {
 		p.Title = fmt.Sprintf("Review of your game against level %d", game.ComputerLevel())
 	}
 	if game.Status != "active" {
-		p.Result = game.Reason
+		p.Result = game.Word(h.w(c)).Reason
 	}
 	flipped := game.Mode == "computer" && game.HumanColor == "black"
 	st, err := h.reviews.Get(ctx, visitorID(c), game.ID)
