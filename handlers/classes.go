@@ -32,6 +32,7 @@ func (h *Handler) registerClasses(e *echo.Echo, api *echo.Group) {
 	e.GET("/teach/:secret", h.showDashboard)
 	e.GET("/teach/:secret/sheet", h.showJoinSheet)
 	e.GET("/teach/:secret/pupils.csv", h.downloadClassCSV)
+	e.GET("/teach/:secret/qr.svg", h.teacherQR)
 	e.POST("/teach/:secret/remember", h.rememberClassForm)
 	e.POST("/teach/:secret/homework", h.addHomeworkForm)
 	e.POST("/teach/:secret/homework/:id/delete", h.deleteHomeworkForm)
@@ -562,6 +563,20 @@ func (h *Handler) leaveClassAPI(c echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
+}
+
+// teacherQR draws the teacher link as a QR code, to open the dashboard on
+// a phone or a tablet without typing it.
+func (h *Handler) teacherQR(c echo.Context) error {
+	_, secret, err := h.teacherClass(c)
+	if err != nil {
+		return err
+	}
+	svg, err := transfer.QRCode(siteURL(c, teacherPath(secret), ""))
+	if err != nil {
+		return err
+	}
+	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }
 
 // joinQR draws the QR code of /join with a code filled in. Any

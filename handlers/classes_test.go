@@ -340,7 +340,10 @@ func TestClassHostile(t *testing.T) {
 	if fresh == link || !strings.HasPrefix(fresh, "/teach/") {
 		t.Fatalf("rotate = %v", out)
 	}
-	for _, path := range []string{link, "/api" + link, link + "/pupils.csv", link + "/sheet"} {
+	if rec := teacher.do(http.MethodGet, fresh+"/qr.svg", "", ""); rec.Code != http.StatusOK || !strings.HasPrefix(rec.Body.String(), "<svg") {
+		t.Errorf("the new link's QR code = %d", rec.Code)
+	}
+	for _, path := range []string{link, "/api" + link, link + "/pupils.csv", link + "/sheet", link + "/qr.svg"} {
 		if rec := teacher.do(http.MethodGet, path, "", ""); rec.Code != http.StatusNotFound {
 			t.Errorf("the old link %s = %d, want 404", path, rec.Code)
 		}
