@@ -128,6 +128,7 @@ var dynamic = []struct {
 	{"public/js/game/paint.js", "`you_…`", `game\.js\.you_(white|black)`},
 	{"public/js/game/paint.js", "`king_in_check_…`", `game\.js\.king_in_check_(white|black)`},
 	{"public/js/game/paint.js", "`pass_title_…`", `game\.js\.pass_title_(white|black)`},
+	{"public/js/game/paint.js", "`pass_title_draw_…`", `game\.js\.pass_title_draw_(white|black)`},
 	{"public/js/game/clock.js", "`clock_…`", `game\.js\.clock_(white|black)`},
 	{"public/js/game/dialogs.js", "`resign_confirm_…`", `game\.js\.resign_confirm_(white|black)`},
 	{"public/js/game/drawboard.js", "`board_bottom_…_turn_…`", `game\.js\.board_bottom_(white|black)_turn_(white|black)`},

@@ -49,7 +49,11 @@ const actions = {
   undo,
   "offer-draw"() {
     setState({ message: "" });
-    act("/draw");
+    // With the pass screen the offer goes through the hand-over: the
+    // other player picks up the device, then answers (G12).
+    act("/draw").then((s) => {
+      if (s && !isComputer() && s.pass_screen && s.status === "active" && s.draw_offer) setState({ passVisible: true });
+    });
   },
   "accept-draw"() {
     act("/draw/accept");
