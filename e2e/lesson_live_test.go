@@ -154,6 +154,10 @@ func TestLessonBoardsAreLive(t *testing.T) {
 				if v := Eval[string](b, `document.querySelector('#ex-`+mateEx.ID+` [data-verdict]').dataset.verdict`); v != "wrong" {
 					t.Errorf("verdict after a wrong move = %q, want wrong", v)
 				}
+				// Before the notation lesson the move is named in words beside its notation.
+				if played := Eval[string](b, `document.querySelector('#ex-`+mateEx.ID+` .move-played').textContent`); !strings.Contains(played, "(") {
+					t.Errorf("the wrong move is shown as %q, want words beside the notation", played)
+				}
 				if vp.name == "phone" {
 					windowShot(t, b, "lesson-move-wrong-played-"+vp.name+"-"+lang)
 				}

@@ -58,12 +58,12 @@ func (h *Handler) helpExercise(c echo.Context) error {
 	if help.Move == chess.NoMove { // a line whose first move was not a right one
 		return refuse(http.StatusBadRequest, "practice.refuse_line_unknown")
 	}
-	return c.JSON(http.StatusOK, h.help(c, help, req.Kind))
+	return c.JSON(http.StatusOK, h.help(c, ex, help, req.Kind))
 }
 
 // help words a task's help for the visitor: the answer's move in their
-// notation.
-func (h *Handler) help(c echo.Context, help exercise.Help, kind string) helpResponse {
+// notation (and in words before the notation lesson).
+func (h *Handler) help(c echo.Context, ex *lessons.Exercise, help exercise.Help, kind string) helpResponse {
 	out := helpResponse{Kind: kind, Square: help.Move.From().String()}
 	if kind == "hint" {
 		out.Text = h.w(c).Msg(help.Hint)
@@ -72,7 +72,11 @@ func (h *Handler) help(c echo.Context, help exercise.Help, kind string) helpResp
 	out.Move = help.Move.UCI()
 	out.SAN = help.SAN
 	answer := help.Answer
-	answer.Args["Move"] = h.shownLetters(c).Write(help.SAN)
+	if h.beforeNotation(c, ex) {
+		answer = h.sayMoves(c, answer)
+	} else {
+		answer.Args["Move"] = h.shownLetters(c).Write(help.SAN)
+	}
 	out.Text = h.w(c).Msg(answer)
 	return out
 }

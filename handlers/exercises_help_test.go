@@ -118,3 +118,28 @@ func TestNextAfterLastExerciseReadsOn(t *testing.T) {
 		t.Errorf("Next once %s is read = %q, want its practice %q", l.Next.Slug, got, want)
 	}
 }
+
+// TestMovesInWordsBeforeNotation: before the notation lesson a move
+// exercise's feedback names the move in words beside its notation
+// (issue 38), in every language.
+func TestMovesInWordsBeforeNotation(t *testing.T) {
+	t.Parallel()
+	c := newExerciseClient(t)
+	_, out := c.check("mate-one-queen-corner", `{"move":"b1c1"}`)
+	if out["said"] != "♕c1 (the queen to c1)" {
+		t.Errorf("said = %v, want the move in words beside it", out["said"])
+	}
+	if r, _ := out["reason"].(string); !strings.Contains(r, "♕c1 (the queen to c1)") || strings.Contains(r, "Qc1") {
+		t.Errorf("reason = %q, want the move in words, not in English letters", r)
+	}
+	if out["san"] != "Qc1" {
+		t.Errorf("san = %v, the machine field stays English SAN", out["san"])
+	}
+	for lang, want := range map[string]string{"es": "♕c1 (la dama a c1)", "ru": "♕c1 (ферзь идёт на c1)"} {
+		rec := c.do(http.MethodPost, "/api/exercises/mate-one-queen-corner/check?lang="+lang, "application/json", `{"move":"b1c1"}`)
+		var got map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || got["said"] != want {
+			t.Errorf("%s: said = %v (%v), want %q", lang, got["said"], err, want)
+		}
+	}
+}

@@ -44,6 +44,9 @@ type moveCheckResponse struct {
 	FEN      string   `json:"fen,omitempty"`
 	Moves    []string `json:"moves,omitempty"`
 	Check    string   `json:"check,omitempty"`
+	// Said is the move as the page shows it when that is not its
+	// notation alone: in words beside it, before the notation lesson.
+	Said string `json:"said,omitempty"`
 }
 
 // checkMoveExercise grades a move or name exercise (the API branch of
@@ -82,7 +85,15 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved); err != nil {
 		return err
 	}
-	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Reason: h.w(c).Msg(at.Verdict.Reason), SAN: at.SAN}
+	reason := at.Verdict.Reason
+	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, SAN: at.SAN}
+	if h.beforeNotation(c, ex) {
+		reason = h.sayMoves(c, reason)
+		if at.SAN != "" {
+			out.Said = h.sayMove(c, at.SAN)
+		}
+	}
+	out.Reason = h.w(c).Msg(reason)
 	if at.After != nil {
 		out.FEN = at.After.FEN()
 		if at.After.InCheck() {
@@ -211,8 +222,15 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		if err != nil {
 			return err
 		}
-		page.Verdict = &moveVerdict{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Move: at.SAN, Reason: h.w(c).Msg(at.Verdict.Reason)}
-		if page.Verdict.Move == "" {
+		reason, said := at.Verdict.Reason, h.shownLetters(c).Write(at.SAN)
+		if h.beforeNotation(c, ex) {
+			reason = h.sayMoves(c, reason)
+			if at.SAN != "" {
+				said = h.sayMove(c, at.SAN)
+			}
+		}
+		page.Verdict = &moveVerdict{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Move: said, Reason: h.w(c).Msg(reason)}
+		if at.SAN == "" {
 			page.Verdict.Move = tried
 		}
 		if at.After != nil && at.Verdict.Correct {
@@ -225,7 +243,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		}
 		attrs["data-state"] = "checked"
 	case q.Get("show") == "hint" || q.Get("show") == "answer":
-		help := h.help(c, task.Help(line), q.Get("show"))
+		help := h.help(c, ex, task.Help(line), q.Get("show"))
 		page.Help = &help
 		from, _ := chess.ParseSquare(help.Square)
 		classes[from] = append(classes[from], "hint")

@@ -109,6 +109,7 @@ var dynamic = []struct {
 	{"exercise/exercise.go", `"piece." + … + "_" + …`, `piece\.(the|your|own|enemy|name)_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/exercises.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
 	{"lessons/live.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/exercises_said.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/hints.go", `"piece.name_" + …`, `piece\.name_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/hints.go", `"piece.your_" + …`, `piece\.your_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/quiz.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},

@@ -241,7 +241,7 @@ class MoveExercise {
         setState(this.board, from, "wrong");
         setState(this.board, to, "wrong");
       }
-      this.showText("is-wrong", t("not_this_time"), res.reason, res.san ? showSAN(res.san) : tried);
+      this.showText("is-wrong", t("not_this_time"), res.reason, res.said || (res.san ? showSAN(res.san) : tried));
       return;
     }
     setPosition(this.board, res.fen);
@@ -253,7 +253,7 @@ class MoveExercise {
       setState(this.board, to, "correct");
       // A mated (or checked) king is marked, so the learner sees the mate.
       if (res.check) setState(this.board, res.check, "check");
-      this.showText("is-correct", t("right"), res.reason, showSAN(res.san));
+      this.showText("is-correct", t("right"), res.reason, res.said || showSAN(res.san));
       if (this.retryButton) this.retryButton.hidden = true;
       for (const b of this.root.querySelectorAll("[data-action=hint], [data-action=answer]")) b.hidden = true;
       this.solved();
@@ -266,7 +266,7 @@ class MoveExercise {
     if (this.prompt) {
       this.prompt.textContent = t("mate_prompt", { Move: showSAN(res.san), Reply: showSAN(res.replySan) });
     }
-    this.showText("is-correct", t("good_move"), res.reason, showSAN(res.san));
+    this.showText("is-correct", t("good_move"), res.reason, res.said || showSAN(res.san));
   }
 
   showText(cls, verdict, reason, move = "") {
