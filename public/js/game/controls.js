@@ -49,11 +49,7 @@ const actions = {
   undo,
   "offer-draw"() {
     setState({ message: "" });
-    // With the pass screen the offer goes through the hand-over: the
-    // other player picks up the device, then answers (G12).
-    act("/draw").then((s) => {
-      if (s && !isComputer() && s.pass_screen && s.status === "active" && s.draw_offer) setState({ passVisible: true });
-    });
+    act("/draw");
   },
   "accept-draw"() {
     act("/draw/accept");
