@@ -103,6 +103,20 @@ func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summar
 	if err != nil {
 		return nil, err
 	}
+	// A game whose running clock has run out is over (R9) even if nobody
+	// has opened it since: end it here, as opening it would, so the list
+	// never shows it as still going on. Only running clocks are loaded,
+	// and a visitor has few unfinished games (N8).
+	for i, r := range recs {
+		if r.Status != statusActive || r.ClockName == "none" || r.ClockName == "" || r.RunningSince.IsZero() {
+			continue
+		}
+		l, _, err := s.update(ctx, visitor, r.ID, nil, func(*loaded, time.Time) error { return errNoChange })
+		if err != nil {
+			return nil, err
+		}
+		recs[i] = l.rec
+	}
 	out := make([]Summary, 0, len(recs))
 	for _, r := range recs {
 		l := &loaded{rec: r}

@@ -30,9 +30,11 @@ type moveCheckRequest struct {
 }
 
 // moveCheckResponse answers a move or name check. Reply is the computer's
-// answer in a mate in two (UCI, "" otherwise); FEN is the position to show
-// next and Moves its legal moves (UCI), so the page can go on without
-// another request.
+// answer in a mate in two (UCI, "" otherwise); FEN is the position after
+// the move (a right one: the position to go on from, with Moves its legal
+// moves in UCI, so the page needs no other request; a wrong but legal
+// one: the position the page shows for a moment before taking the move
+// back). Check is the square of a king the move puts in check.
 type moveCheckResponse struct {
 	Correct  bool     `json:"correct"`
 	Solved   bool     `json:"solved"`
@@ -42,6 +44,10 @@ type moveCheckResponse struct {
 	SAN      string   `json:"san,omitempty"`
 	FEN      string   `json:"fen,omitempty"`
 	Moves    []string `json:"moves,omitempty"`
+	Check    string   `json:"check,omitempty"`
+	// Said is the move as the page shows it when that is not its
+	// notation alone: in words beside it, before the notation lesson.
+	Said string `json:"said,omitempty"`
 }
 
 // checkMoveExercise grades a move or name exercise (the API branch of
@@ -80,9 +86,22 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved, at.Verdict.Correct); err != nil {
 		return err
 	}
-	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Reason: h.w(c).Msg(at.Verdict.Reason), SAN: at.SAN}
-	if at.After != nil && at.Verdict.Correct {
+	reason := at.Verdict.Reason
+	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, SAN: at.SAN}
+	if h.beforeNotation(c, ex) {
+		reason = h.sayMoves(c, reason)
+		if at.SAN != "" {
+			out.Said = h.sayMove(c, at.SAN)
+		}
+	}
+	out.Reason = h.w(c).Msg(reason)
+	if at.After != nil {
 		out.FEN = at.After.FEN()
+		if at.After.InCheck() {
+			out.Check = at.After.KingSquare(at.After.Turn()).String()
+		}
+	}
+	if at.After != nil && at.Verdict.Correct {
 		for _, m := range at.After.LegalMoves() {
 			out.Moves = append(out.Moves, m.UCI())
 		}
@@ -125,9 +144,11 @@ type movePage struct {
 	Selected  string
 	Promote   string // "e7e8": ask which piece
 	Verdict   *moveVerdict
+	Help      *helpResponse // a hint or the answer, asked for by the form (?show=hint|answer)
 	Items     []practiceItem
 	Action    string
 	APIURL    string
+	HelpURL   string
 	NextURL   string
 	NextLabel string
 }
@@ -150,6 +171,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		Lesson: l, Exercise: ex, Total: len(l.Exercises), Solved: solved[ex.ID],
 		Kind: string(ex.Kind), Goal: string(ex.Goal), Prompt: ex.Prompt,
 		Action: exerciseURL(ex), APIURL: "/api/exercises/" + url.PathEscape(ex.ID) + "/check",
+		HelpURL: "/api/exercises/" + url.PathEscape(ex.ID) + "/help",
 	}
 	for i, e := range l.Exercises {
 		if e.ID == ex.ID {
@@ -157,7 +179,9 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		}
 		page.Items = append(page.Items, practiceItem{ID: e.ID, Prompt: e.Prompt, URL: exerciseURL(e), Solved: solved[e.ID], Current: e.ID == ex.ID})
 	}
-	page.NextURL, page.NextLabel = h.nextExercise(h.w(c), l, page.Index)
+	if page.NextURL, page.NextLabel, err = h.nextExercise(c, l, page.Index); err != nil {
+		return err
+	}
 	classes := map[chess.Square][]string{}
 	attrs := map[string]string{"data-exercise": ex.ID, "data-exercise-kind": string(ex.Kind)}
 	q := c.QueryParams()
@@ -204,8 +228,15 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		if err != nil {
 			return err
 		}
-		page.Verdict = &moveVerdict{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Move: at.SAN, Reason: h.w(c).Msg(at.Verdict.Reason)}
-		if page.Verdict.Move == "" {
+		reason, said := at.Verdict.Reason, h.shownLetters(c).Write(at.SAN)
+		if h.beforeNotation(c, ex) {
+			reason = h.sayMoves(c, reason)
+			if at.SAN != "" {
+				said = h.sayMove(c, at.SAN)
+			}
+		}
+		page.Verdict = &moveVerdict{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Move: said, Reason: h.w(c).Msg(reason)}
+		if at.SAN == "" {
 			page.Verdict.Move = tried
 		}
 		if at.After != nil && at.Verdict.Correct {
@@ -217,6 +248,16 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 			pos = at.After
 		}
 		attrs["data-state"] = "checked"
+	case q.Get("show") == "hint" || q.Get("show") == "answer":
+		help := h.help(c, ex, task.Help(line), q.Get("show"))
+		page.Help = &help
+		from, _ := chess.ParseSquare(help.Square)
+		classes[from] = append(classes[from], "hint")
+		if help.Move != "" {
+			if m, err := pos.ParseUCI(help.Move); err == nil {
+				classes[m.To()] = append(classes[m.To()], "dest")
+			}
+		}
 	case q.Get("promo") != "":
 		from, to, _, err := exercise.ParseMove(q.Get("promo"))
 		if err != nil {
@@ -262,6 +303,13 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 		return c.Redirect(http.StatusSeeOther, "/learn/"+url.PathEscape(ex.Lesson)+"/practice?"+q.Encode())
 	}
 	if form.Get("action") == "reset" {
+		return back()
+	}
+	if a := form.Get("action"); ex.Kind == lessons.KindMove && (a == "hint" || a == "answer") {
+		q.Set("show", a)
+		if l := form.Get("line"); l != "" {
+			q.Set("line", l)
+		}
 		return back()
 	}
 	if form.Get("action") != "" {

@@ -21,6 +21,7 @@ import (
 func (h *Handler) registerPrivacy(e *echo.Echo, api *echo.Group) {
 	e.GET("/privacy", h.showPrivacy)
 	e.POST("/privacy/download", h.downloadMyData)
+	e.GET("/privacy/data", h.showMyData) // privacy_read.go
 	e.POST("/privacy/forget", h.forgetMeForm)
 	api.GET("/me", h.getMe)
 	api.DELETE("/me", h.deleteMe)

@@ -108,6 +108,10 @@ var dynamic = []struct {
 	// type (chess.PieceType.String), and a piece by its code.
 	{"exercise/exercise.go", `"piece." + … + "_" + …`, `piece\.(the|your|own|enemy|name)_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/exercises.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
+	{"lessons/live.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/exercises_said.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
+	// The readable export names each table of the visitor's data (store tables).
+	{"handlers/privacy_read.go", `"privacy.table_" + …`, `privacy\.table_[a-z_]+`},
 	{"handlers/hints.go", `"piece.name_" + …`, `piece\.name_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/hints.go", `"piece.your_" + …`, `piece\.your_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/quiz.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
@@ -127,6 +131,7 @@ var dynamic = []struct {
 	{"public/js/game/paint.js", "`you_…`", `game\.js\.you_(white|black)`},
 	{"public/js/game/paint.js", "`king_in_check_…`", `game\.js\.king_in_check_(white|black)`},
 	{"public/js/game/paint.js", "`pass_title_…`", `game\.js\.pass_title_(white|black)`},
+	{"public/js/game/paint.js", "`pass_title_draw_…`", `game\.js\.pass_title_draw_(white|black)`},
 	{"public/js/game/clock.js", "`clock_…`", `game\.js\.clock_(white|black)`},
 	{"public/js/game/dialogs.js", "`resign_confirm_…`", `game\.js\.resign_confirm_(white|black)`},
 	{"public/js/game/drawboard.js", "`board_bottom_…_turn_…`", `game\.js\.board_bottom_(white|black)_turn_(white|black)`},

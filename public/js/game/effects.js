@@ -23,9 +23,16 @@ function syncPause(s) {
 }
 
 // drawOffer opens the dialog for the player whose turn it is when a
-// friend's offer arrives, or when the pass screen that hid it goes.
+// friend's offer arrives, or when the pass screen that hid it goes. With
+// the pass screen on, a new offer goes through the hand-over first: the
+// other player picks up the device, then answers (G12).
 function drawOffer(s, prev) {
-  const stands = active() && !isComputer() && s.game.draw_offer && !s.passVisible;
+  const offered = active() && !isComputer() && s.game.draw_offer;
+  if (offered && s.game.pass_screen && !s.passVisible && !(prev.game && prev.game.draw_offer)) {
+    setState({ passVisible: true });
+    return;
+  }
+  const stands = offered && !s.passVisible;
   if (stands && s.dialog !== "draw" && (s.game !== prev.game || prev.passVisible)) setState({ dialog: "draw" });
 }
 

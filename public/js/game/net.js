@@ -57,8 +57,9 @@ function show(s, extra = {}) {
 
 /**
  * Loads the game when the page opens. In a friend game with a pass screen
- * the page opens on it, so the right player picks up the device; the
- * clocks stay paused till then.
+ * the page opens on it once a move is played, so the right player picks
+ * up the device; the clocks stay paused till then. Before White's first
+ * move there is nothing to hand over.
  */
 export function load() {
   return enqueue(async () => {
@@ -66,7 +67,7 @@ export function load() {
       const s = await call("GET", "");
       show(s, {
         turnBoard: Boolean(s.turn_board),
-        passVisible: s.status === "active" && s.mode === "friend" && s.pass_screen,
+        passVisible: s.status === "active" && s.mode === "friend" && s.pass_screen && (s.ply > 0 || Boolean(s.draw_offer)),
       });
     } catch (err) {
       setState({ message: errorText(err) });

@@ -72,7 +72,9 @@ function paintStatus() {
   }));
   e.pass.hidden = !state.passVisible;
   if (state.passVisible) {
-    e.pass.querySelector(".pass-screen-title").textContent = t(`pass_title_${s.turn}`);
+    // A draw offer is answered by the other player: the screen names them.
+    const answerer = s.draw_offer === "white" ? "black" : "white";
+    e.pass.querySelector(".pass-screen-title").textContent = s.draw_offer ? t(`pass_title_draw_${answerer}`) : t(`pass_title_${s.turn}`);
   }
 }
 
@@ -111,7 +113,9 @@ function paintResult() {
   card.querySelector(".end-title").textContent = `${headline(s)}.`;
   // An abandoned game has no result ("*"): the title says it was closed.
   card.querySelector(".end-result").textContent = s.status === "abandoned" ? "" : s.result === "1/2-1/2" ? "½–½" : s.result;
-  card.querySelector(".end-reason").textContent = `${s.reason}.`;
+  // The reason is said once: not again when the headline already says it
+  // ("Draw by agreement").
+  card.querySelector(".end-reason").textContent = headline(s) === s.reason ? "" : `${s.reason}.`;
   card.querySelector(".end-cause").textContent = s.cause || "";
 }
 
