@@ -93,6 +93,7 @@ type Store interface {
 	Reviews
 	Hints
 	Trainer
+	Puzzles
 	Transfers
 	Secrets
 	// Ping reports whether the database answers (used by /healthz).

@@ -376,6 +376,11 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if got, err := s.RedeemTransfer(ctx, h, now); err != nil || got != v {
 				t.Fatalf("redeeming it: %q, %v", got, err)
 			}
+			if err := s.RecordPuzzleAttempt(ctx, store.PuzzleAttempt{Visitor: v, PuzzleID: "p1", Solved: true, RatingBefore: 800,
+				Player: store.PuzzlePlayer{Rating: 850, RD: 300, Volatility: 0.06, Solved: 1},
+				Puzzle: store.PuzzleRating{Rating: 900, RD: 140, Volatility: 0.06, Attempts: 1}}); err != nil {
+				t.Fatalf("a puzzle attempt after migrating: %v", err)
+			}
 		})
 	}
 }

@@ -67,10 +67,11 @@ type Owned struct {
 }
 
 // notOwned are the tables that hold no visitor's data.
-var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "site_secrets": true}
+var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "site_secrets": true, "puzzle_ratings": true}
 
 // NotOwned reports whether table holds no visitor's data by design: the
-// visitors themselves, the migrations' record and the site's secrets.
+// visitors themselves, the migrations' record, the site's secrets and the
+// puzzles' own ratings (moved by everybody's attempts, nobody's data).
 // Every other table must be found by OwnedTables.
 func NotOwned(table string) bool { return notOwned[table] }
 
