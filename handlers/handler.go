@@ -21,6 +21,7 @@ import (
 	"chesstutor/games"
 	"chesstutor/lessons"
 	"chesstutor/limits"
+	"chesstutor/puzzles"
 	"chesstutor/quiz/rounds"
 	"chesstutor/retention"
 	"chesstutor/review"
@@ -42,9 +43,12 @@ type Deps struct {
 	// Transfers makes and redeems the codes that continue on another
 	// device (G28); nil: a service over Store.
 	Transfers *transfer.Service
-	Logger    *slog.Logger     // defaults to slog.Default()
-	Now       func() time.Time // defaults to time.Now
-	Limits    Limits
+	// Puzzles plays the puzzles (puzzles.go); nil: the shipped puzzles on
+	// the store, without the punishing reply's engine.
+	Puzzles *puzzles.Service
+	Logger  *slog.Logger     // defaults to slog.Default()
+	Now     func() time.Time // defaults to time.Now
+	Limits  Limits
 	// CookieKeys sign visitor cookies: the first signs, all verify (key
 	// rotation, see cookieSigner). Empty: a random key for this process
 	// only (tests); main.go passes CHESS_COOKIE_KEY or the stored key.
@@ -110,6 +114,7 @@ type Handler struct {
 	reviews *review.Service
 	// transfers: continue on another device (transfer.go)
 	transfers *transfer.Service
+	puzzles   *puzzles.Service
 	log       *slog.Logger
 	limits    Limits
 	now       func() time.Time // the clock (trainer rounds, rate limits)
@@ -177,6 +182,9 @@ func New(d Deps) *Handler {
 	if d.Transfers == nil {
 		d.Transfers = transfer.New(d.Store, d.Now)
 	}
+	if d.Puzzles == nil {
+		d.Puzzles = puzzles.NewService(puzzles.ServiceConfig{Store: d.Store, Now: d.Now})
+	}
 	assets, err := loadAssets()
 	if err != nil {
 		// The files are embedded in the binary: failing to read them is a
@@ -193,6 +201,7 @@ func New(d Deps) *Handler {
 		lessons:           d.Lessons,
 		reviews:           d.Reviews,
 		transfers:         d.Transfers,
+		puzzles:           d.Puzzles,
 		log:               d.Logger,
 		limits:            d.Limits,
 		now:               d.Now,
@@ -260,6 +269,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	e.POST("/settings/notation", h.saveNotation) // notation.go
 	h.registerPrivacy(e, api)
 	h.registerTransfer(e, api) // transfer.go
+	h.registerPuzzles(e, api)  // puzzles.go
 }
 
 // visitorID returns the current visitor's id (set by identifyVisitor), or

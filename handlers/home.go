@@ -16,6 +16,7 @@ type homeData struct {
 	QuizScores []quizScore   // recent quiz scores, newest first
 	Sparkline  *views.Sparkline
 	GamesCount int
+	Daily      *dailyCard // the puzzle of the day (puzzles.go)
 }
 
 // homeProgress summarises the visitor's course progress.
@@ -79,6 +80,7 @@ func (h *Handler) showHome(c echo.Context) error {
 		}
 		data.GamesCount = len(list)
 	}
+	data.Daily = h.dailyCard(c)
 	return h.render(c, 200, "home", data)
 }
 

@@ -355,3 +355,10 @@ func (s *Service) advanceStreak(ctx context.Context, visitor string, solved bool
 
 // Daily returns today's puzzle.
 func (s *Service) Daily() *Puzzle { return s.set.Daily(s.now()) }
+
+// Explain finds the punishing reply to the wrong move m in pos and the
+// review's look at it, without recording anything (the page without
+// JavaScript shows it after the move was recorded).
+func (s *Service) Explain(ctx context.Context, pos *chess.Position, m chess.Move) (chess.Move, *review.Move, error) {
+	return s.punish(ctx, pos, m)
+}
