@@ -145,6 +145,7 @@ class Puzzle {
       setState(this.board, res.reply.slice(2, 4), "last-move");
     }
     const lines = [res.reason];
+    if (res.rated) lines.push(t("rating_change", { Before: res.rating.before, After: res.rating.after }));
     if (res.streak_over) lines.push(t("streak_over"));
     this.show("is-wrong", t("not_this"), lines, showSAN(res.san) + (res.reply_san ? ` … ${showSAN(res.reply_san)}` : ""));
     this.root.dataset.wrong = uci;
