@@ -32,6 +32,7 @@ func main() {
 		nodes = flag.Int("nodes", 150000, "Stockfish's nodes per position")
 		sf    = flag.String("stockfish", stockfish.DefaultPath, "the Stockfish binary")
 		limit = flag.Int("n", 0, "check only the first n puzzles (0: all)")
+		shard = flag.String("shard", "", "i/n: check only every n-th puzzle from the i-th (0-based), to share the work between processes")
 	)
 	flag.Parse()
 	set := puzzles.Shipped()
@@ -66,6 +67,17 @@ func main() {
 	all := set.All()
 	if *limit > 0 && *limit < len(all) {
 		all = all[:*limit]
+	}
+	if *shard != "" {
+		var i, n int
+		if _, err := fmt.Sscanf(*shard, "%d/%d", &i, &n); err != nil || n < 1 || i < 0 || i >= n {
+			log.Fatalf("-shard %q: want i/n with 0 <= i < n", *shard)
+		}
+		var mine []*puzzles.Puzzle
+		for k := i; k < len(all); k += n {
+			mine = append(mine, all[k])
+		}
+		all = mine
 	}
 	failed, gaps := 0, 0
 	for i, p := range all {

@@ -63,7 +63,15 @@ func main() {
 	flag.IntVar(&cfg.nodes, "nodes", 30000, "Stockfish's nodes for each step of a candidate's line (two lines each)")
 	flag.IntVar(&cfg.tries, "tries", 2, "tries of each level at each puzzle, for its rating")
 	flag.IntVar(&cfg.maxPlies, "max-plies", 140, "longest game")
+	pack := flag.Bool("pack", false, "write the data files named after the flags, in order, to -o as one file: duplicates dropped, themes tagged again by the current puzzles.Tag, with a header saying how they were made")
+	header := flag.String("header", "", "with -pack: the header's lines (\\n between them), after the format line")
 	flag.Parse()
+	if *pack {
+		if err := packFiles(*out, flag.Args(), *header); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	var err error
 	if cfg.from, cfg.to, err = parseRange(*games); err != nil {
 		log.Fatal(err)
@@ -493,4 +501,47 @@ func (g *generator) solves(level int, start *chess.Position, line []chess.Move, 
 		}
 	}
 	return true
+}
+
+// packFiles joins the data files ins into out, in order, dropping a
+// position seen before and tagging every puzzle's themes again (a
+// defence keeps its Defence theme: only the generator knows it).
+func packFiles(out string, ins []string, header string) error {
+	if out == "" {
+		return fmt.Errorf("-pack needs -o")
+	}
+	var b strings.Builder
+	b.WriteString("# Chess Steps puzzles, one a line: id, the FEN before the opponent's last move, the moves (UCI, that move\n")
+	b.WriteString("# first, then the solution, the solver's moves at odd places), themes, starting rating. Tab-separated.\n")
+	for _, line := range strings.Split(header, "\\n") {
+		if line != "" {
+			b.WriteString("# " + line + "\n")
+		}
+	}
+	seen := map[string]bool{}
+	for _, in := range ins {
+		data, err := os.ReadFile(in)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			p, err := puzzles.ParseLine(line)
+			if err != nil {
+				return fmt.Errorf("%s: %w", in, err)
+			}
+			if seen[key(p.Start())] {
+				continue
+			}
+			seen[key(p.Start())] = true
+			q, err := puzzles.New(p.ID, p.FEN, p.Last, p.Solution, puzzles.Tag(p.Start(), p.Solution, p.Has(puzzles.Defence)), p.Rating)
+			if err != nil {
+				return err
+			}
+			b.WriteString(q.Line() + "\n")
+		}
+	}
+	return os.WriteFile(out, []byte(b.String()), 0o644)
 }
