@@ -455,18 +455,20 @@ func (h *Handler) startStreakJSON(c echo.Context) error {
 
 // puzzlePage is the payload of views/pages/puzzle.html.
 type puzzlePage struct {
-	Puzzle  *puzzles.Puzzle
-	Kind    string // "next", "daily", "streak" or "one"
-	Theme   string
-	Themes  []themeChoice
-	Prompt  string
-	Board   views.Board
-	Ply     int
-	Legal   string // UCI, space-separated
-	Action  string // the form's URL
-	Query   string // the page's own state for links that keep it (theme, mode)
-	NextURL string
-	Rating  int
+	Puzzle *puzzles.Puzzle
+	Kind   string // "next", "daily", "streak" or "one"
+	Theme  string
+	Themes []themeChoice
+	Prompt string
+	// LastMove tells what the opponent just played, in the visitor's notation.
+	LastMove string
+	Board    views.Board
+	Ply      int
+	Legal    string // UCI, space-separated
+	Action   string // the form's URL
+	Query    string // the page's own state for links that keep it (theme, mode)
+	NextURL  string
+	Rating   int
 	// Played: after the form's move, what happened.
 	Verdict *puzzleVerdict
 	Hint    string
@@ -633,6 +635,8 @@ func (h *Handler) renderPuzzle(c echo.Context, p *puzzles.Puzzle, kind string) e
 	}
 	if ply > 0 {
 		page.Prompt = w.T("puzzles.prompt_go_on", "Move", letters.Write(p.Position(ply-1).SAN(lastMove)))
+	} else {
+		page.LastMove = w.T("puzzles.last_move", "Move", letters.Write(p.Before().SAN(p.Last)))
 	}
 	shown := pos
 	switch {
