@@ -477,8 +477,10 @@ type puzzlePage struct {
 	Sel     string
 	Streak  *streakState
 	Solved  bool
-	Shown   ratingChangeJSON
-	Rated   bool
+	// Notice: the streak's last puzzle was solved (the form's way there).
+	Notice string
+	Shown  ratingChangeJSON
+	Rated  bool
 }
 
 type themeChoice struct {
@@ -607,6 +609,9 @@ func (h *Handler) renderPuzzle(c echo.Context, p *puzzles.Puzzle, kind string) e
 	if kind == "streak" {
 		page.Streak = &streakState{Current: pl.StreakCurrent, Best: pl.StreakBest, Running: true}
 		page.NextURL = "/puzzles/streak"
+		if q.Get("won") != "" && pl.StreakCurrent > 0 {
+			page.Notice = w.T("puzzles.solved")
+		}
 	}
 	ply := 0
 	if s := q.Get("ply"); s != "" {
@@ -831,7 +836,7 @@ func (h *Handler) submitPuzzle(c echo.Context) error {
 			q.Set("r", fmt.Sprintf("%d-%d", out.Rating.Before, out.Rating.After))
 		}
 		if mode == puzzles.StreakMode {
-			return c.Redirect(http.StatusSeeOther, "/puzzles/streak")
+			return c.Redirect(http.StatusSeeOther, "/puzzles/streak?won=1")
 		}
 	default:
 		q.Set("ply", strconv.Itoa(res.Ply))

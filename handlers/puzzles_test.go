@@ -283,7 +283,7 @@ func TestPuzzleStreak(t *testing.T) {
 	if last["done"] != true || last["streak"] != 1.0 {
 		t.Fatalf("solving the streak's first puzzle: %v, want done and a streak of 1", last)
 	}
-	// The page shows the streak's next puzzle, a little harder.
+	// The page shows the streak's next puzzle.
 	page := v.do(http.MethodGet, "/puzzles/streak", "", "")
 	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `data-streak="1"`) {
 		t.Fatalf("GET /puzzles/streak = %d, want the streak at 1", page.Code)
@@ -294,13 +294,44 @@ func TestPuzzleStreak(t *testing.T) {
 	}
 	// The old puzzle is no longer the streak's.
 	move(t, v, p, p.Solution[0].UCI(), 0, `,"mode":"streak"`, http.StatusConflict)
-	out := move(t, v, second, wrongMove(t, second, 0).UCI(), 0, `,"mode":"streak"`, http.StatusOK)
-	if out["streak_over"] != true || out["streak"] != 1.0 {
-		t.Fatalf("a mistake in the streak: %v, want it over after 1", out)
+	// The second is solved with the forms: the last move lands on the
+	// streak's page with a word of praise and the count of 2.
+	for ply := 0; ply < second.Plies(); ply += 2 {
+		m := second.Solution[ply]
+		base := url.Values{"ply": {fmt.Sprint(ply)}, "mode": {"streak"}}
+		sel := url.Values{"square": {m.From().String()}}
+		to := url.Values{"square": {m.To().String()}, "sel": {m.From().String()}}
+		if m.IsPromotion() {
+			to = url.Values{"promote": {m.UCI()}}
+		}
+		for _, vals := range []url.Values{sel, to} {
+			for k, vs := range base {
+				vals[k] = vs
+			}
+		}
+		v.form("/puzzles/"+second.ID, sel)
+		rec := v.form("/puzzles/"+second.ID, to)
+		if ply+1 == second.Plies() {
+			if loc := rec.Header().Get("Location"); loc != "/puzzles/streak?won=1" {
+				t.Fatalf("the form's last move in a streak went to %q", loc)
+			}
+		}
+	}
+	page = v.do(http.MethodGet, "/puzzles/streak?won=1", "", "")
+	if !strings.Contains(page.Body.String(), "Solved! Well done.") || !strings.Contains(page.Body.String(), `data-streak="2"`) {
+		t.Error("the streak page after a solve by form lacks the praise or the count of 2")
+	}
+	third, _, err := s.h.puzzles.StreakPuzzle(t.Context(), v.id)
+	if err != nil || third == nil {
+		t.Fatalf("the streak's third puzzle: %v, %v", third, err)
+	}
+	out := move(t, v, third, wrongMove(t, third, 0).UCI(), 0, `,"mode":"streak"`, http.StatusOK)
+	if out["streak_over"] != true || out["streak"] != 2.0 {
+		t.Fatalf("a mistake in the streak: %v, want it over after 2", out)
 	}
 	me := v.api(t, http.MethodGet, "/api/puzzles/me", "", http.StatusOK)
-	if me["streak_best"] != 1.0 || me["streak"] != 0.0 {
-		t.Errorf("/api/puzzles/me after the streak = %v, want best 1 and none running", me)
+	if me["streak_best"] != 2.0 || me["streak"] != 0.0 {
+		t.Errorf("/api/puzzles/me after the streak = %v, want best 2 and none running", me)
 	}
 	if page := v.do(http.MethodGet, "/puzzles/streak", "", ""); !strings.Contains(page.Body.String(), `data-action="start-streak"`) {
 		t.Error("after the streak ended, the streak page offers no new start")
