@@ -42,6 +42,8 @@ var verbose *bool
 // config is what a run takes from its flags.
 type config struct {
 	seed        uint64
+	pool        []int // the levels a game's sides are drawn from (levelsOf)
+	minMoves    int   // the fewest solver's moves a puzzle keeps
 	from, to    int
 	screenNodes int
 	nodes       int
@@ -51,11 +53,11 @@ type config struct {
 
 func main() {
 	var (
-		cfg    config
-		games  = flag.String("games", "0:100", "the games to play, from:to (game numbers)")
-		out    = flag.String("o", "", "the data file to write (standard output when empty)")
-		append = flag.Bool("append", false, "add to the data file, skipping positions it already holds")
-		sf     = flag.String("stockfish", stockfish.DefaultPath, "the Stockfish binary")
+		cfg   config
+		games = flag.String("games", "0:100", "the games to play, from:to (game numbers)")
+		out   = flag.String("o", "", "the data file to write (standard output when empty)")
+		add   = flag.Bool("append", false, "add to the data file, skipping positions it already holds")
+		sf    = flag.String("stockfish", stockfish.DefaultPath, "the Stockfish binary")
 	)
 	verbose = flag.Bool("v", false, "log every position's first look")
 	flag.Uint64Var(&cfg.seed, "seed", 1, "the seed of the games")
@@ -63,6 +65,8 @@ func main() {
 	flag.IntVar(&cfg.nodes, "nodes", 30000, "Stockfish's nodes for each step of a candidate's line (two lines each)")
 	flag.IntVar(&cfg.tries, "tries", 2, "tries of each level at each puzzle, for its rating")
 	flag.IntVar(&cfg.maxPlies, "max-plies", 140, "longest game")
+	pool := flag.String("pool", "1,1,2,2,3,3,4,5,6", "the levels the games' sides are drawn from, in turn (a level twice is drawn twice as often)")
+	flag.IntVar(&cfg.minMoves, "min-moves", 1, "keep only puzzles with at least this many of the solver's moves (longer lines are the harder puzzles)")
 	pack := flag.Bool("pack", false, "write the data files named after the flags, in order, to -o as one file: duplicates dropped, themes tagged again by the current puzzles.Tag, with a header saying how they were made")
 	header := flag.String("header", "", "with -pack: the header's lines (\\n between them), after the format line")
 	flag.Parse()
@@ -76,10 +80,17 @@ func main() {
 	if cfg.from, cfg.to, err = parseRange(*games); err != nil {
 		log.Fatal(err)
 	}
+	for _, f := range strings.Split(*pool, ",") {
+		l, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || l < 1 || l > 6 {
+			log.Fatalf("-pool %q: levels 1 to 6, separated by commas", *pool)
+		}
+		cfg.pool = append(cfg.pool, l)
+	}
 	seen := map[string]bool{}
 	w := bufio.NewWriter(os.Stdout)
 	if *out != "" {
-		if *append {
+		if *add {
 			if b, err := os.ReadFile(*out); err == nil {
 				for _, line := range strings.Split(string(b), "\n") {
 					if p, err := puzzles.ParseLine(line); err == nil {
@@ -89,7 +100,7 @@ func main() {
 			}
 		}
 		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
-		if *append {
+		if *add {
 			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
 		}
 		f, err := os.OpenFile(*out, flags, 0o644)
@@ -156,10 +167,10 @@ func newGenerator(cfg config, sf *stockfish.Engine) *generator {
 	return g
 }
 
-// levelsOf gives game n its two levels: every pair of 1–6 in turn, the
-// weaker levels twice as often (their games hold the beginner's tactics).
-func levelsOf(n int) (int, int) {
-	pool := []int{1, 1, 2, 2, 3, 3, 4, 5, 6}
+// levelsOf gives game n its two levels from the pool: every pair in
+// turn. The default pool has the weaker levels twice (their games hold the
+// beginner's tactics).
+func levelsOf(pool []int, n int) (int, int) {
 	return pool[n%len(pool)], pool[(n/len(pool))%len(pool)]
 }
 
@@ -178,7 +189,7 @@ func mix(seed uint64, parts ...int) uint64 {
 // game plays game n and returns the puzzles found in it.
 func (g *generator) game(n int) ([]*puzzles.Puzzle, error) {
 	ctx := context.Background()
-	white, black := levelsOf(n)
+	white, black := levelsOf(g.cfg.pool, n)
 	start, _ := chess.ParseFEN(chess.StartFEN)
 	game, err := chess.NewGame(start)
 	if err != nil {
@@ -401,7 +412,7 @@ func (g *generator) finish(n int, before *chess.Position, last chess.Move, line 
 	if len(line)%2 == 0 { // stopped before the solver's next move: end on the solver's last
 		line = line[:max(len(line)-1, 0)]
 	}
-	if len(line) == 0 {
+	if len(line) == 0 || (len(line)+1)/2 < g.cfg.minMoves {
 		return nil, nil
 	}
 	start := before.Play(last)
