@@ -71,6 +71,8 @@ func mainPages(t *testing.T, b *Browser, srv *Server) []mainPage {
 		{"practice-move", exerciseURL(srv, "checkmate", "mate-two-rook-ladder"), `[data-move-page][data-ready]`},
 		{"trainer", srv.URL + "/practice/squares", `[data-trainer][data-ready]`},
 		{"glossary", srv.URL + "/glossary", "main h1"},
+		{"puzzle", srv.URL + "/puzzles/daily", `[data-puzzle-page][data-ready]`},
+		{"puzzle-streak", srv.URL + "/puzzles/streak", `[data-action="start-streak"]`},
 	}
 	// A quiz round: the start button posts a form and lands on question 1.
 	b.Open(srv.URL + "/quiz")

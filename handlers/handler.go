@@ -22,6 +22,7 @@ import (
 	"chesstutor/games"
 	"chesstutor/lessons"
 	"chesstutor/limits"
+	"chesstutor/puzzles"
 	"chesstutor/quiz/rounds"
 	"chesstutor/retention"
 	"chesstutor/review"
@@ -45,6 +46,9 @@ type Deps struct {
 	Transfers *transfer.Service
 	// Classes runs teachers' classrooms (T1–T6); nil: a service over Store.
 	Classes *classes.Service
+	// Puzzles plays the puzzles (puzzles.go); nil: the shipped puzzles on
+	// the store, without the punishing reply's engine.
+	Puzzles *puzzles.Service
 	Logger  *slog.Logger     // defaults to slog.Default()
 	Now     func() time.Time // defaults to time.Now
 	Limits  Limits
@@ -124,6 +128,8 @@ type Handler struct {
 	log     *slog.Logger
 	limits  Limits
 	now     func() time.Time // the clock (trainer rounds, rate limits)
+	// puzzles: the puzzles (puzzles.go)
+	puzzles *puzzles.Service
 
 	apiLimiter        *limits.Limiter // per visitor
 	pageLimiter       *limits.Limiter // per address
@@ -193,6 +199,9 @@ func New(d Deps) *Handler {
 	if d.Classes == nil {
 		d.Classes = classes.New(d.Store, d.Now)
 	}
+	if d.Puzzles == nil {
+		d.Puzzles = puzzles.NewService(puzzles.ServiceConfig{Store: d.Store, Now: d.Now})
+	}
 	assets, err := loadAssets()
 	if err != nil {
 		// The files are embedded in the binary: failing to read them is a
@@ -210,6 +219,7 @@ func New(d Deps) *Handler {
 		reviews:           d.Reviews,
 		transfers:         d.Transfers,
 		classes:           d.Classes,
+		puzzles:           d.Puzzles,
 		log:               d.Logger,
 		limits:            d.Limits,
 		now:               d.Now,
@@ -279,6 +289,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerPrivacy(e, api)
 	h.registerTransfer(e, api) // transfer.go
 	h.registerClasses(e, api)  // classes.go
+	h.registerPuzzles(e, api)  // puzzles.go
 }
 
 // visitorID returns the current visitor's id (set by identifyVisitor), or

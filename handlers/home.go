@@ -16,6 +16,7 @@ type homeData struct {
 	Sparkline  *views.Sparkline
 	GamesCount int
 	Homework   *pupilHomework // the homework of the visitor's classes (classes_dashboard.go)
+	Daily      *dailyCard     // the puzzle of the day (puzzles.go)
 }
 
 // homeProgress summarises the visitor's course progress.
@@ -80,6 +81,7 @@ func (h *Handler) showHome(c echo.Context) error {
 	if data.Homework, err = h.homeHomework(c); err != nil {
 		return err
 	}
+	data.Daily = h.dailyCard(c)
 	return h.render(c, 200, "home", data)
 }
 

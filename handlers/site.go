@@ -8,6 +8,7 @@ import (
 
 	"chesstutor/games"
 	"chesstutor/lessons"
+	"chesstutor/puzzles"
 	"chesstutor/quiz"
 	"chesstutor/quiz/rounds"
 	"chesstutor/retention"
@@ -96,7 +97,12 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 		reviews = review.NewService(review.ServiceConfig{Store: cfg.Store, Hints: cfg.Store, Games: gs, Engine: an,
 			Budget: cfg.ReviewBudget, Depth: cfg.ReviewDepth, Logger: cfg.Logger})
 	}
+	var puzzleEngine review.Engine
+	if an, ok := cfg.Engine.(review.Engine); ok {
+		puzzleEngine = an
+	}
 	h := New(Deps{
+		Puzzles:    puzzles.NewService(puzzles.ServiceConfig{Store: cfg.Store, Engine: puzzleEngine, Now: cfg.Now}),
 		Store:      cfg.Store,
 		Views:      renderer,
 		Words:      cat,

@@ -93,6 +93,7 @@ type Store interface {
 	Reviews
 	Hints
 	Trainer
+	Puzzles
 	Transfers
 	Secrets
 	Classes

@@ -142,6 +142,13 @@ var dynamic = []struct {
 	{"public/js/game/speech.js", "`…_…`", `game\.js\.((took|played)_(pawn|knight|bishop|rook|queen|king)|promoted(_took)?_(queen|rook|bishop|knight))`},
 	{"public/js/exercise.js", "`reason_…`", `exercise\.js\.reason_(missed|wrong)`},
 	{"public/js/move-exercise.js", "`promote_…`", `exercise\.move_js\.promote_[qrbn]`},
+	{"public/js/puzzle.js", "`promote_…`", `puzzles\.js\.promote_[qrbn]`},
+	// Puzzles: a theme's name (puzzles.Theme, "-" as "_"), the solver's
+	// side, and the pieces a wrong move's reason or a hint names.
+	{"handlers/puzzles.go", `"puzzles.theme_" + …`, `puzzles\.theme_[a-z0-9_]+`},
+	{"handlers/puzzles.go", `"puzzles.side_" + …`, `puzzles\.side_(white|black)`},
+	{"handlers/puzzles.go", `"piece.your_" + …`, `piece\.your_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/puzzles.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
 	// A SAN move naming a piece the side lacks, or whose pieces cannot
 	// go there: the code ends in the piece's name.
 	{"chess/san.go", `"chess.san_no_" + …`, `chess\.san_no_(pawn|knight|bishop|rook|queen|king)`},

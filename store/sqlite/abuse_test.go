@@ -124,6 +124,11 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if err := s.RecordExerciseMiss(ctx, v, "pawn-2"); err != nil {
 			t.Fatal(err)
 		}
+		if err := s.RecordPuzzleAttempt(ctx, store.PuzzleAttempt{Visitor: v, PuzzleID: "p1", Solved: true, RatingBefore: 800,
+			Player: store.PuzzlePlayer{Rating: 850, RD: 300, Volatility: 0.06, Solved: 1},
+			Puzzle: store.PuzzleRating{Rating: 900, RD: 140, Volatility: 0.06, Attempts: 1 + i}}); err != nil {
+			t.Fatal(err)
+		}
 		// A new feature's table: store a row of it for both visitors here.
 	}
 	owned, err := ownedTables(ctx, s.db)

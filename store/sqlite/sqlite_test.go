@@ -387,6 +387,11 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if r, err := s.ClassReport(ctx, cl.ID); err != nil || len(r) != 1 || (withTrainer && r[0].TrainerBest != 7) {
 				t.Fatalf("its report: %+v, %v", r, err)
 			}
+			if err := s.RecordPuzzleAttempt(ctx, store.PuzzleAttempt{Visitor: v, PuzzleID: "p1", Solved: true, RatingBefore: 800,
+				Player: store.PuzzlePlayer{Rating: 850, RD: 300, Volatility: 0.06, Solved: 1},
+				Puzzle: store.PuzzleRating{Rating: 900, RD: 140, Volatility: 0.06, Attempts: 1}}); err != nil {
+				t.Fatalf("a puzzle attempt after migrating: %v", err)
+			}
 		})
 	}
 }

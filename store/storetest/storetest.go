@@ -57,6 +57,8 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("ReviewLifecycle", c.reviewLifecycle)
 	t.Run("HintsRecorded", c.hintsRecorded)
 	t.Run("TrainerBest", c.trainerBest)
+	t.Run("PuzzleAttempts", c.puzzleAttempts)
+	t.Run("PuzzleStreaks", c.puzzleStreaks)
 	t.Run("ConcurrentWritersOfAllKinds", c.concurrentWritersOfAllKinds)
 	t.Run("DataSurvivesReopen", c.dataSurvivesReopen)
 	t.Run("ForgetVisitor", c.forgetVisitor)

@@ -72,10 +72,13 @@ var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "sit
 	// not to a visitor: they go with the class (deleted by its teacher, or
 	// after a year untouched). Its memberships and remembered links are
 	// visitors' rows.
-	"classes": true, "class_homework": true}
+	"classes": true, "class_homework": true,
+	// A puzzle's rating is moved by everybody's attempts: nobody's data.
+	"puzzle_ratings": true}
 
 // NotOwned reports whether table holds no visitor's data by design: the
-// visitors themselves, the migrations' record and the site's secrets.
+// visitors themselves, the migrations' record, the site's secrets and the
+// puzzles' own ratings (moved by everybody's attempts, nobody's data).
 // Every other table must be found by OwnedTables.
 func NotOwned(table string) bool { return notOwned[table] }
 
