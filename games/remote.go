@@ -48,6 +48,9 @@ type RemoteState struct {
 	Claimable bool  `json:"claimable"`
 	// Claimed: the game ended by such a claim.
 	Claimed bool `json:"claimed"`
+	// Version goes up with every saved change of the game: a page that
+	// hears of the game twice (its own answer, the stream) keeps the newer.
+	Version int64 `json:"version"`
 
 	watchID string
 }
@@ -154,7 +157,7 @@ func (l *loaded) remoteState(now time.Time) *RemoteState {
 	}
 	rs := &RemoteState{
 		Seat: l.seat, Joined: !r.Joined.IsZero(), Takeback: r.Takeback, Claimed: r.Claimed,
-		AwayMS: l.awayMS(now), Watchers: l.watchers,
+		AwayMS: l.awayMS(now), Watchers: l.watchers, Version: l.rec.Version,
 	}
 	rs.InviteExpired = !rs.Joined && now.Sub(l.rec.CreatedAt) > InviteTTL
 	rs.Claimable = l.seat != "" && l.turn() != l.seatColor() && rs.AwayMS > AwayClaim.Milliseconds()

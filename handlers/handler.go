@@ -21,6 +21,7 @@ import (
 	"chesstutor/games"
 	"chesstutor/lessons"
 	"chesstutor/limits"
+	"chesstutor/live"
 	"chesstutor/quiz/rounds"
 	"chesstutor/retention"
 	"chesstutor/review"
@@ -42,9 +43,12 @@ type Deps struct {
 	// Transfers makes and redeems the codes that continue on another
 	// device (G28); nil: a service over Store.
 	Transfers *transfer.Service
-	Logger    *slog.Logger     // defaults to slog.Default()
-	Now       func() time.Time // defaults to time.Now
-	Limits    Limits
+	// Live holds the event streams of games from two devices (G25); nil:
+	// a hub of this process alone over Games.
+	Live   *live.Hub
+	Logger *slog.Logger     // defaults to slog.Default()
+	Now    func() time.Time // defaults to time.Now
+	Limits Limits
 	// CookieKeys sign visitor cookies: the first signs, all verify (key
 	// rotation, see cookieSigner). Empty: a random key for this process
 	// only (tests); main.go passes CHESS_COOKIE_KEY or the stored key.
@@ -110,6 +114,7 @@ type Handler struct {
 	reviews *review.Service
 	// transfers: continue on another device (transfer.go)
 	transfers *transfer.Service
+	live      *live.Hub // remote.go: the games' event streams
 	log       *slog.Logger
 	limits    Limits
 	now       func() time.Time // the clock (trainer rounds, rate limits)
@@ -177,6 +182,9 @@ func New(d Deps) *Handler {
 	if d.Transfers == nil {
 		d.Transfers = transfer.New(d.Store, d.Now)
 	}
+	if d.Live == nil && d.Games != nil {
+		d.Live = live.NewHub(d.Games.View, live.Options{Logger: d.Logger})
+	}
 	assets, err := loadAssets()
 	if err != nil {
 		// The files are embedded in the binary: failing to read them is a
@@ -193,6 +201,7 @@ func New(d Deps) *Handler {
 		lessons:           d.Lessons,
 		reviews:           d.Reviews,
 		transfers:         d.Transfers,
+		live:              d.Live,
 		log:               d.Logger,
 		limits:            d.Limits,
 		now:               d.Now,
@@ -260,6 +269,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	e.POST("/settings/notation", h.saveNotation) // notation.go
 	h.registerPrivacy(e, api)
 	h.registerTransfer(e, api) // transfer.go
+	h.registerRemote(e, api)   // remote.go
 }
 
 // visitorID returns the current visitor's id (set by identifyVisitor), or

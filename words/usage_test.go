@@ -132,6 +132,7 @@ var dynamic = []struct {
 	{"public/js/game/paint.js", "`king_in_check_…`", `game\.js\.king_in_check_(white|black)`},
 	{"public/js/game/paint.js", "`pass_title_…`", `game\.js\.pass_title_(white|black)`},
 	{"public/js/game/clock.js", "`clock_…`", `game\.js\.clock_(white|black)`},
+	{"public/js/game/remote.js", "`king_in_check_…`", `game\.js\.king_in_check_(white|black)`},
 	{"public/js/game/dialogs.js", "`resign_confirm_…`", `game\.js\.resign_confirm_(white|black)`},
 	{"public/js/game/drawboard.js", "`board_bottom_…_turn_…`", `game\.js\.board_bottom_(white|black)_turn_(white|black)`},
 	{"public/js/game/help.js", "`threatened_by_…`", `game\.js\.threatened_by_(pawn|knight|bishop|rook|queen|king)`},
@@ -152,6 +153,8 @@ var dynamic = []struct {
 	{"views/pages/play.html", `printf "level.name_%d"`, `level\.name_[0-8]`},
 	{"views/pages/play.html", `printf "level.desc_%d"`, `level\.desc_[0-8]`},
 	{"views/pages/play.html", `printf "clock.label_%s"`, `clock\.label_(none|[0-9]+\+[0-9]+)`},
+	// The invite page: the colour the friend will play.
+	{"views/pages/join.html", `printf "remote.join_you_%s"`, `remote\.join_you_(white|black)`},
 }
 
 // testOnly are keys that only tests use, each with why it is in the
