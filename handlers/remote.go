@@ -316,7 +316,8 @@ func (h *Handler) stream(c echo.Context, id, seat string, byWatchLink bool) erro
 			view = forWatchLink(st)
 		}
 		eid := eventID(st)
-		key := fmt.Sprintf("%s|%d|%t", eid, view.Remote.Watchers, view.Remote.Claimable)
+		r := view.Remote
+		key := fmt.Sprintf("%s|%d|%t|%t", eid, r.Watchers, r.Claimable, r.AwayMS > games.AwayClaim.Milliseconds()/2)
 		if (first && eid == last) || key == sent {
 			sent = key
 			return st.Status == "active", nil // the page has this one already

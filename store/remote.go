@@ -38,7 +38,8 @@ type Remote struct {
 // two devices. CreateGame stores a game's Remote, Game loads it and
 // UpdateGame saves its Takeback and Claimed.
 type RemoteGames interface {
-	// JoinGame puts visitor in the free seat of the remote game id at at.
+	// JoinGame puts visitor in the free seat of the remote game id at at,
+	// and moves the game's version on (the game changed).
 	// It returns ErrNotFound when no remote game has that id, and
 	// ErrConflict when the seat is taken (decided by the database, so two
 	// visitors racing for it on two instances cannot both win).

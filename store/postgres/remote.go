@@ -60,20 +60,32 @@ func updateRemote(ctx context.Context, tx pgx.Tx, g *store.Game) error {
 	return err
 }
 
-// JoinGame takes the free seat of a remote game. Of two visitors racing
-// for it, PostgreSQL's row lock lets one update; the other re-reads the
-// row, finds joined_at_ms set and updates nothing.
+// JoinGame takes the free seat of a remote game, and moves the game's
+// version on. Of two visitors racing for the seat, PostgreSQL's row lock
+// lets one update; the other re-reads the row, finds joined_at_ms set and
+// updates nothing.
 func (s *Postgres) JoinGame(ctx context.Context, id, visitor string, at time.Time) error {
-	tag, err := s.db.Exec(ctx, `UPDATE remote_games SET guest_id = $1, joined_at_ms = $2, guest_seen_ms = $2
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: join game %s: %w", id, translate(err))
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, `UPDATE remote_games SET guest_id = $1, joined_at_ms = $2, guest_seen_ms = $2
 		WHERE game_id = $3 AND joined_at_ms IS NULL`, visitor, at.UnixMilli(), id)
 	if err != nil {
 		return fmt.Errorf("postgres: join game %s: %w", id, translate(err))
 	}
 	if tag.RowsAffected() == 1 {
+		if _, err := tx.Exec(ctx, `UPDATE games SET version = version + 1 WHERE id = $1`, id); err != nil {
+			return fmt.Errorf("postgres: join game %s: %w", id, translate(err))
+		}
+		if err := tx.Commit(ctx); err != nil {
+			return fmt.Errorf("postgres: join game %s: %w", id, translate(err))
+		}
 		return nil
 	}
 	var one int
-	err = s.db.QueryRow(ctx, `SELECT 1 FROM remote_games WHERE game_id = $1`, id).Scan(&one)
+	err = tx.QueryRow(ctx, `SELECT 1 FROM remote_games WHERE game_id = $1`, id).Scan(&one)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.ErrNotFound
 	}

@@ -59,9 +59,15 @@ func updateRemote(ctx context.Context, tx *sql.Tx, g *store.Game) error {
 	return err
 }
 
-// JoinGame takes the free seat of a remote game.
+// JoinGame takes the free seat of a remote game, and moves the game's
+// version on: the game changed (a page that names its version sees it).
 func (s *SQLite) JoinGame(ctx context.Context, id, visitor string, at time.Time) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE remote_games SET guest_id = ?, joined_at_ms = ?, guest_seen_ms = ?
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: join game %s: %w", id, translate(err))
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE remote_games SET guest_id = ?, joined_at_ms = ?, guest_seen_ms = ?
 		WHERE game_id = ? AND joined_at_ms IS NULL`, visitor, at.UnixMilli(), at.UnixMilli(), id)
 	if err != nil {
 		return fmt.Errorf("sqlite: join game %s: %w", id, translate(err))
@@ -69,10 +75,16 @@ func (s *SQLite) JoinGame(ctx context.Context, id, visitor string, at time.Time)
 	if n, err := res.RowsAffected(); err != nil {
 		return fmt.Errorf("sqlite: join game %s: %w", id, translate(err))
 	} else if n == 1 {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET version = version + 1 WHERE id = ?`, id); err != nil {
+			return fmt.Errorf("sqlite: join game %s: %w", id, translate(err))
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("sqlite: join game %s: %w", id, translate(err))
+		}
 		return nil
 	}
 	var one int
-	err = s.db.QueryRowContext(ctx, `SELECT 1 FROM remote_games WHERE game_id = ?`, id).Scan(&one)
+	err = tx.QueryRowContext(ctx, `SELECT 1 FROM remote_games WHERE game_id = ?`, id).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.ErrNotFound
 	}

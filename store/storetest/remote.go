@@ -61,6 +61,9 @@ func (c *contract) remoteGames(t *testing.T) {
 	if err != nil || got.Remote.Guest != bob || got.Remote.Joined.UnixMilli() != at.UnixMilli() {
 		t.Fatalf("after joining: %+v %v", got.Remote, err)
 	}
+	if got.Version != 2 {
+		t.Errorf("the version after joining: %d, want 2", got.Version)
+	}
 	// The guest lists the game among theirs.
 	list, err := s.VisitorGames(ctx, bob, 10)
 	if err != nil || len(list) != 1 || list[0].ID != g.ID {
