@@ -502,7 +502,7 @@ func main() {
 	flag.IntVar(&cfg.Instances, "instances", 1, "site processes to start on the one database, visitors spread over them (more than 1 needs PostgreSQL)")
 	flag.IntVar(&cfg.DBPool, "db-pool", 0, "each instance's -db-pool (PostgreSQL; 0 keeps the default)")
 	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
-	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go)")
+	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go), or remote (live games on two devices, issue 35; see remote.go)")
 	var ac AbuseConfig
 	flag.IntVar(&ac.CrawlRequests, "crawl", 10_000, "crawler: cookieless page views")
 	flag.IntVar(&ac.CrawlAddresses, "crawl-addresses", 1000, "crawler: distinct client addresses the page views come from")
@@ -510,6 +510,9 @@ func main() {
 	flag.IntVar(&ac.FloodGames, "flood-games", 1000, "abuse: cookieless POST /api/games from one address")
 	flag.IntVar(&ac.FakeCookies, "fake-cookies", 100_000, "abuse: requests with distinct fake cookies from distinct addresses")
 	flag.IntVar(&ac.Players, "players", 10, "abuse: real visitors playing friend games during the flood")
+	var rc RemoteConfig
+	flag.IntVar(&rc.Games, "games", 200, "remote: live games between friends on two devices at once")
+	flag.DurationVar(&rc.Think, "think", 2*time.Second, "remote: a player's thinking time per move (±50%)")
 	flag.Parse()
 	if *mode != "visitors" {
 		ac.Bin, ac.LogLevel = cfg.Bin, "warn"
@@ -521,8 +524,11 @@ func main() {
 			err = RunCrawler(ctx, ac, os.Stdout)
 		case "abuse":
 			_, err = RunAbuse(ctx, ac, os.Stdout)
+		case "remote":
+			rc.Duration, rc.DB, rc.Instances, rc.Bin, rc.LogLevel = cfg.Duration, cfg.DB, cfg.Instances, cfg.Bin, "warn"
+			err = RunRemote(ctx, rc, os.Stdout)
 		default:
-			err = fmt.Errorf("unknown -mode %q: visitors, crawler or abuse", *mode)
+			err = fmt.Errorf("unknown -mode %q: visitors, crawler, abuse or remote", *mode)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "loadtest:", err)
