@@ -11,6 +11,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -222,6 +224,10 @@ func RunRemote(ctx context.Context, rc RemoteConfig, w io.Writer) error {
 	defer tr.CloseIdleConnections()
 	rec := newRecorder()
 	loadBefore := loadAverage()
+	var cpuBefore time.Duration
+	for _, s := range srvs {
+		cpuBefore += s.cpuTime()
+	}
 	runCtx, cancel := context.WithTimeout(ctx, rc.Duration)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -250,6 +256,11 @@ func RunRemote(ctx context.Context, rc RemoteConfig, w io.Writer) error {
 	start := time.Now()
 	wg.Wait()
 	elapsed := time.Since(start)
+	var cpu time.Duration
+	for _, s := range srvs {
+		cpu += s.cpuTime()
+	}
+	cpu -= cpuBefore
 	var peaks []string
 	for _, s := range srvs {
 		peaks = append(peaks, fmt.Sprintf("%.1f MiB", float64(s.peakRSS())/1024))
@@ -258,6 +269,12 @@ func RunRemote(ctx context.Context, rc RemoteConfig, w io.Writer) error {
 		rc.Games, rc.Think, elapsed.Round(time.Millisecond), cfg.DB, cfg.Instances)
 	fmt.Fprintf(w, "load average (1, 5, 15 min) before: %s, after: %s; server peak memory: %s\n",
 		loadBefore, loadAverage(), strings.Join(peaks, ", "))
+	if s := rec.cats[catPost]; s != nil && s.Requests > 0 {
+		// What the servers spent, whatever else the machine runs: the
+		// tail of the latencies above is mostly waiting for a core.
+		fmt.Fprintf(w, "server CPU: %.1f s in all (%.0f%% of one core), %.2f ms per move with its streams, presence and setup\n",
+			cpu.Seconds(), 100*cpu.Seconds()/elapsed.Seconds(), float64(cpu.Microseconds())/1000/float64(s.Requests))
+	}
 	for _, name := range []string{catArrive, catPost, catSetup} {
 		s := rec.cats[name]
 		if s == nil {
@@ -313,4 +330,22 @@ func liveGameOnce(ctx context.Context, host, friend *livePlayer, rng *rand.Rand,
 	stop()
 	wg.Wait()
 	return nil
+}
+
+// cpuTime is the CPU time the server has used (user and system), from
+// /proc; zero when unknown.
+func (s *server) cpuTime() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command's closing parenthesis: utime and stime
+	// are the 12th and 13th, in clock ticks (100 a second on Linux).
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
 }

@@ -22,7 +22,7 @@ function draw() {
   const r = s.remote;
   const me = seat();
   const invite = q("[data-invite]");
-  if (invite) invite.hidden = r.joined || !active();
+  if (invite) invite.hidden = r.joined || r.invite_expired || !active();
 
   // Names: the visitor at the bottom, the friend on top; a watcher sees colours.
   if (me) {
@@ -55,8 +55,13 @@ function draw() {
     else if (r.away_ms > 30000) parts.push(t("friend_away"));
   }
   if (state.livePolling) parts.push(t("live_polling"));
-  const badge = line.querySelector(".watch-badge");
-  line.replaceChildren(...(badge ? [badge, " "] : []), parts.join(" "));
+  // Redrawn only when it changes: the line is read aloud (aria-live).
+  const text = parts.join(" ");
+  if (line.dataset.said !== text) {
+    line.dataset.said = text;
+    const badge = line.querySelector(".watch-badge");
+    line.replaceChildren(...(badge ? [badge, " "] : []), text);
+  }
 
   const ask = q("[data-takeback]");
   ask.hidden = !(me && active() && r.takeback && r.takeback !== me);
