@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"chesstutor/internal/pgtest"
 	"chesstutor/internal/testbin"
 )
 
@@ -46,9 +47,10 @@ func requireE2E(t *testing.T) {
 	}
 }
 
-// TestMain removes the binary the run built.
+// TestMain removes the binary the run built, and stops the PostgreSQL
+// cluster if a test started one (remote_failover_test.go).
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m)
 	testbin.Cleanup()
 	os.Exit(code)
 }

@@ -230,7 +230,7 @@ func (s *Service) View(ctx context.Context, id string) (*State, error) {
 
 // ForSeat is a copy of a View state as the player of seat sees it ("" for
 // a watcher). The copy may be worded on its own.
-func (st *State) ForSeat(seat string, watchID string) *State {
+func (st *State) ForSeat(seat string) *State {
 	cp := *st
 	if st.Remote == nil {
 		return &cp
@@ -239,7 +239,6 @@ func (st *State) ForSeat(seat string, watchID string) *State {
 	r.Seat = seat
 	if seat != "" {
 		cp.HumanColor = seat
-		r.watchID = watchID
 		r.Claimable = st.Turn != seat && r.AwayMS > AwayClaim.Milliseconds()
 	}
 	cp.Remote = &r

@@ -188,7 +188,7 @@ func (h *Handler) watched(c echo.Context) (string, error) {
 // forWatchLink is a state as a watch link's holder sees it: no seat, and
 // not even the game's id, which would let them take a free seat.
 func forWatchLink(st *games.State) *games.State {
-	w := st.ForSeat("", "")
+	w := st.ForSeat("")
 	w.ID = ""
 	return w
 }
@@ -298,10 +298,6 @@ func (h *Handler) stream(c echo.Context, id, seat string, byWatchLink bool) erro
 	res.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(res)
 	w := h.w(c)
-	watchID := ""
-	if seat != "" {
-		watchID = st.Remote.WatchID()
-	}
 	last := c.Request().Header.Get("Last-Event-ID")
 	if last == "" {
 		last = c.QueryParam("last")
@@ -311,7 +307,7 @@ func (h *Handler) stream(c echo.Context, id, seat string, byWatchLink bool) erro
 	// and watchers change without a version, so they are part of the key.
 	sent := ""
 	send := func(st *games.State, first bool) (bool, error) {
-		view := st.ForSeat(seat, watchID)
+		view := st.ForSeat(seat)
 		if byWatchLink {
 			view = forWatchLink(st)
 		}
