@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"chesstutor/internal/pgtest"
 	"chesstutor/internal/testbin"
 )
 
@@ -48,7 +49,8 @@ func requireE2E(t *testing.T) {
 }
 
 // TestMain runs the browser tests four at a time unless -parallel is
-// given, and removes the binary the run built. Most of a browser test is
+// given, removes the binary the run built, and stops the PostgreSQL
+// cluster if a test started one (remote_failover_test.go). Most of a browser test is
 // waiting (for the computer's think, a clock, an animation, a poll), so
 // four at a time on two cores take about half the wall time of one at a
 // time; the few tests that measure a delay on the page's clock ask to run
@@ -60,7 +62,7 @@ func TestMain(m *testing.M) {
 	if !explicit {
 		flag.Set("test.parallel", "4")
 	}
-	code := m.Run()
+	code := pgtest.Main(m)
 	testbin.Cleanup()
 	os.Exit(code)
 }

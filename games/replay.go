@@ -21,13 +21,23 @@ func (s *Service) load(ctx context.Context, visitor, id string) (*loaded, error)
 		return nil, fail(NotFound, "not_found")
 	}
 	rec, err := s.store.Game(ctx, id)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Visitor != visitor) {
+	// A game played from two devices is open to its link's holders: the
+	// seats act, everyone else watches (G24–G26).
+	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Visitor != visitor && rec.Remote == nil) {
 		return nil, fail(NotFound, "not_found")
 	}
 	if err != nil {
 		return nil, err
 	}
-	return replay(rec)
+	l, err := replay(rec)
+	if err != nil || rec.Remote == nil {
+		return l, err
+	}
+	l.seat = seatOf(rec, visitor)
+	if l.watchers, err = s.remote.Watchers(ctx, id, s.now().Add(-watcherFresh)); err != nil {
+		return nil, err
+	}
+	return l, nil
 }
 
 func replay(rec *store.Game) (*loaded, error) {

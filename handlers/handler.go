@@ -22,6 +22,7 @@ import (
 	"chesstutor/games"
 	"chesstutor/lessons"
 	"chesstutor/limits"
+	"chesstutor/live"
 	"chesstutor/puzzles"
 	"chesstutor/quiz/rounds"
 	"chesstutor/retention"
@@ -49,9 +50,12 @@ type Deps struct {
 	// Puzzles plays the puzzles (puzzles.go); nil: the shipped puzzles on
 	// the store, without the punishing reply's engine.
 	Puzzles *puzzles.Service
-	Logger  *slog.Logger     // defaults to slog.Default()
-	Now     func() time.Time // defaults to time.Now
-	Limits  Limits
+	// Live holds the event streams of games from two devices (G25); nil:
+	// a hub of this process alone over Games.
+	Live   *live.Hub
+	Logger *slog.Logger     // defaults to slog.Default()
+	Now    func() time.Time // defaults to time.Now
+	Limits Limits
 	// CookieKeys sign visitor cookies: the first signs, all verify (key
 	// rotation, see cookieSigner). Empty: a random key for this process
 	// only (tests); main.go passes CHESS_COOKIE_KEY or the stored key.
@@ -125,11 +129,12 @@ type Handler struct {
 	transfers *transfer.Service
 	// classes: teachers' classrooms (classes.go)
 	classes *classes.Service
+	// puzzles: the puzzles (puzzles.go)
+	puzzles *puzzles.Service
+	live    *live.Hub // remote.go: the games' event streams
 	log     *slog.Logger
 	limits  Limits
 	now     func() time.Time // the clock (trainer rounds, rate limits)
-	// puzzles: the puzzles (puzzles.go)
-	puzzles *puzzles.Service
 
 	apiLimiter        *limits.Limiter // per visitor
 	pageLimiter       *limits.Limiter // per address
@@ -202,6 +207,9 @@ func New(d Deps) *Handler {
 	if d.Puzzles == nil {
 		d.Puzzles = puzzles.NewService(puzzles.ServiceConfig{Store: d.Store, Now: d.Now})
 	}
+	if d.Live == nil && d.Games != nil {
+		d.Live = live.NewHub(d.Games.View, live.Options{Logger: d.Logger})
+	}
 	assets, err := loadAssets()
 	if err != nil {
 		// The files are embedded in the binary: failing to read them is a
@@ -220,6 +228,7 @@ func New(d Deps) *Handler {
 		transfers:         d.Transfers,
 		classes:           d.Classes,
 		puzzles:           d.Puzzles,
+		live:              d.Live,
 		log:               d.Logger,
 		limits:            d.Limits,
 		now:               d.Now,
@@ -290,6 +299,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerTransfer(e, api) // transfer.go
 	h.registerClasses(e, api)  // classes.go
 	h.registerPuzzles(e, api)  // puzzles.go
+	h.registerRemote(e, api)   // remote.go
 }
 
 // visitorID returns the current visitor's id (set by identifyVisitor), or

@@ -89,6 +89,7 @@ type Store interface {
 	Visitors
 	Progress
 	Games
+	RemoteGames
 	Quizzes
 	Reviews
 	Hints

@@ -54,14 +54,15 @@ var keyFuncs = []keyFunc{
 	{name: "M", qualifier: "words"},
 	{name: "Errorf", qualifier: "words"},
 	{name: "Wrap", arg: 1, qualifier: "words"},
-	{name: "T", loose: true},                                  // (*words.Words).T
-	{name: "HTML", loose: true},                               // (*words.Words).HTML
-	{name: "Has", loose: true},                                // (*words.Words).Has
-	{name: "Error", arg: 1, loose: true},                      // (*words.Words).Error's fallback
-	{name: "refuse", arg: 1},                                  // handlers/errors.go
-	{name: "fail", arg: 1, prefix: "game.", in: "games"},      // games/service.go
-	{name: "failChess", arg: 2, prefix: "game.", in: "games"}, // games/service.go
-	{name: "newError", prefix: "chess.", in: "chess"},         // chess/errors.go: codes worded as chess.<code>
+	{name: "T", loose: true},                                     // (*words.Words).T
+	{name: "HTML", loose: true},                                  // (*words.Words).HTML
+	{name: "Has", loose: true},                                   // (*words.Words).Has
+	{name: "Error", arg: 1, loose: true},                         // (*words.Words).Error's fallback
+	{name: "refuse", arg: 1},                                     // handlers/errors.go
+	{name: "fail", arg: 1, prefix: "game.", in: "games"},         // games/service.go
+	{name: "failChess", arg: 2, prefix: "game.", in: "games"},    // games/service.go
+	{name: "newError", prefix: "chess.", in: "chess"},            // chess/errors.go: codes worded as chess.<code>
+	{name: "failRemote", arg: 1, prefix: "remote.", in: "games"}, // games/remote.go
 }
 
 // dynamic lists every place the code builds a key at run time from a
@@ -98,6 +99,9 @@ var dynamic = []struct {
 	{"games/state.go", `"ending." + … + "_" + …`, `ending\.(checkmate|resignation|timeout)_(white|black)`},
 	{"games/state.go", `"game.cause_stalemate_" + …`, `game\.cause_stalemate_(white|black)`},
 	{"games/state.go", `"game.cause_timeout_no_mate_" + …`, `game\.cause_timeout_no_mate_(white|black)`},
+	// A game from two devices won by a claim: who was gone (G26).
+	{"games/remote.go", `"remote.cause_gone_draw_" + …`, `remote\.cause_gone_draw_(white|black)`},
+	{"games/remote.go", `"remote.cause_gone_" + …`, `remote\.cause_gone_(white|black)`},
 	// ChessMessage puts chess. before a chess.Error's code: the codes
 	// are checked where the chess package makes them (newError).
 	{"games/service.go", `"chess." + …`, ""},
@@ -133,6 +137,7 @@ var dynamic = []struct {
 	{"public/js/game/paint.js", "`pass_title_…`", `game\.js\.pass_title_(white|black)`},
 	{"public/js/game/paint.js", "`pass_title_draw_…`", `game\.js\.pass_title_draw_(white|black)`},
 	{"public/js/game/clock.js", "`clock_…`", `game\.js\.clock_(white|black)`},
+	{"public/js/game/remote.js", "`king_in_check_…`", `game\.js\.king_in_check_(white|black)`},
 	{"public/js/game/dialogs.js", "`resign_confirm_…`", `game\.js\.resign_confirm_(white|black)`},
 	{"public/js/game/drawboard.js", "`board_bottom_…_turn_…`", `game\.js\.board_bottom_(white|black)_turn_(white|black)`},
 	{"public/js/game/help.js", "`threatened_by_…`", `game\.js\.threatened_by_(pawn|knight|bishop|rook|queen|king)`},
@@ -160,6 +165,8 @@ var dynamic = []struct {
 	{"views/pages/play.html", `printf "level.name_%d"`, `level\.name_[0-8]`},
 	{"views/pages/play.html", `printf "level.desc_%d"`, `level\.desc_[0-8]`},
 	{"views/pages/play.html", `printf "clock.label_%s"`, `clock\.label_(none|[0-9]+\+[0-9]+)`},
+	// The invite page: the colour the friend will play.
+	{"views/pages/join.html", `printf "remote.join_you_%s"`, `remote\.join_you_(white|black)`},
 }
 
 // testOnly are keys that only tests use, each with why it is in the

@@ -502,7 +502,7 @@ func main() {
 	flag.IntVar(&cfg.Instances, "instances", 1, "site processes to start on the one database, visitors spread over them (more than 1 needs PostgreSQL)")
 	flag.IntVar(&cfg.DBPool, "db-pool", 0, "each instance's -db-pool (PostgreSQL; 0 keeps the default)")
 	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
-	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go), or classes (issue 33; see classes.go)")
+	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go), classes (issue 33; see classes.go) or remote (live games on two devices, issue 35; see remote.go)")
 	cc := ClassesConfig{}
 	flag.IntVar(&cc.Classes, "classes", 10, "classes: how many classes")
 	flag.IntVar(&cc.Pupils, "pupils", 30, "classes: pupils in each class")
@@ -515,6 +515,9 @@ func main() {
 	flag.IntVar(&ac.FloodGames, "flood-games", 1000, "abuse: cookieless POST /api/games from one address")
 	flag.IntVar(&ac.FakeCookies, "fake-cookies", 100_000, "abuse: requests with distinct fake cookies from distinct addresses")
 	flag.IntVar(&ac.Players, "players", 10, "abuse: real visitors playing friend games during the flood")
+	var rc RemoteConfig
+	flag.IntVar(&rc.Games, "games", 200, "remote: live games between friends on two devices at once")
+	flag.DurationVar(&rc.Think, "think", 2*time.Second, "remote: a player's thinking time per move (±50%)")
 	flag.Parse()
 	if *mode != "visitors" {
 		ac.Bin, ac.LogLevel = cfg.Bin, "warn"
@@ -536,8 +539,11 @@ func main() {
 					err = fmt.Errorf("%d errors", rep.Errors)
 				}
 			}
+		case "remote":
+			rc.Duration, rc.DB, rc.Instances, rc.Bin, rc.LogLevel = cfg.Duration, cfg.DB, cfg.Instances, cfg.Bin, "warn"
+			err = RunRemote(ctx, rc, os.Stdout)
 		default:
-			err = fmt.Errorf("unknown -mode %q: visitors, crawler or abuse", *mode)
+			err = fmt.Errorf("unknown -mode %q: visitors, crawler, abuse or remote", *mode)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "loadtest:", err)

@@ -268,6 +268,19 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if r, err := s.ClassReport(ctx, cl.ID); err != nil || len(r) != 1 || r[0].TrainerBest != 12 {
 				t.Fatalf("its report: %+v, %v", r, err)
 			}
+			// 0016: a game from two devices, its seat and a watcher.
+			rg := &store.Game{ID: strings.Repeat("3", 32), Visitor: v, Mode: store.ModeRemote, HumanColor: "black",
+				ClockName: "none", StartFEN: "8/8/8/8/8/8/8/K6k w - - 0 1", Snapshots: []store.ClockPair{{}},
+				Status: "active", Result: "*", Remote: &store.Remote{WatchID: strings.Repeat("4", 32)}}
+			if err := s.CreateGame(ctx, rg); err != nil {
+				t.Fatalf("a remote game after migrating: %v", err)
+			}
+			if err := s.WatchGame(ctx, rg.ID, strings.Repeat("5", 32), now); err != nil {
+				t.Fatalf("watching it: %v", err)
+			}
+			if got, err := s.Game(ctx, rg.ID); err != nil || got.Mode != store.ModeRemote || got.Remote == nil {
+				t.Fatalf("the remote game read back: %+v, %v", got, err)
+			}
 		})
 	}
 }

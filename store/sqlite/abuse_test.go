@@ -129,7 +129,21 @@ func TestForgetLeavesNoRow(t *testing.T) {
 			Puzzle: store.PuzzleRating{Rating: 900, RD: 140, Volatility: 0.06, Attempts: 1 + i}}); err != nil {
 			t.Fatal(err)
 		}
+		// A game from two devices (G24) and a watcher on it.
+		rg := &store.Game{ID: fmt.Sprintf("%032x", i+11), Visitor: v, Mode: store.ModeRemote, HumanColor: "white",
+			ClockName: "none", StartFEN: chess.StartFEN, Status: "active", Result: "*",
+			Remote: &store.Remote{WatchID: fmt.Sprintf("%032x", i+21)}}
+		if err := s.CreateGame(ctx, rg); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.WatchGame(ctx, rg.ID, fmt.Sprintf("%032x", i+31), time.Now()); err != nil {
+			t.Fatal(err)
+		}
 		// A new feature's table: store a row of it for both visitors here.
+	}
+	// Alice sits in Bob's remote game: forgetting her must empty her seat.
+	if err := s.JoinGame(ctx, fmt.Sprintf("%032x", 12), alice, time.Now()); err != nil {
+		t.Fatal(err)
 	}
 	owned, err := ownedTables(ctx, s.db)
 	if err != nil {
@@ -169,6 +183,9 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if n := count(o.Name, o.Filter, bob); n != before[o.Name] {
 			t.Errorf("Bob has %d rows in %s, want %d as before", n, o.Name, before[o.Name])
 		}
+	}
+	if g, err := s.Game(ctx, fmt.Sprintf("%032x", 12)); err != nil || g.Remote == nil || g.Remote.Guest != "" || g.Remote.Joined.IsZero() {
+		t.Errorf("Bob's remote game after forgetting its guest Alice: %+v %v; want no guest, the seat still taken", g, err)
 	}
 	// And no table holds more rows than Bob's: nothing orphaned anywhere.
 	for _, name := range tableNames(t, s) {

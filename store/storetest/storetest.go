@@ -49,6 +49,8 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("GamesNotFound", c.gamesNotFound)
 	t.Run("GamesVersionedUpdate", c.gamesVersionedUpdate)
 	t.Run("GamesConcurrentWriters", c.gamesConcurrentWriters)
+	t.Run("RemoteGames", c.remoteGames)
+	t.Run("RemoteJoinRace", c.remoteJoinRace)
 	t.Run("QuizRoundAnswersAndScore", c.quizRoundAnswersAndScore)
 	t.Run("QuizAnswerTwiceCountsOnce", c.quizAnswerTwiceCountsOnce)
 	t.Run("QuizConcurrentAnswersCountOnce", c.quizConcurrentAnswersCountOnce)
