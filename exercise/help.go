@@ -41,6 +41,6 @@ func (t Task) Help(line []chess.Move) Help {
 		Move:   m,
 		SAN:    san,
 		Hint:   words.M("exercise.help_hint", "Piece", pieceOn(m.Piece().Type(), m.From())),
-		Answer: words.M("exercise.help_answer", "Move", san, "Why", task.praise(m, after, san)),
+		Answer: words.M("exercise.help_answer", "Move", words.SAN(san), "Why", task.praise(m, after, san)),
 	}
 }

@@ -74,8 +74,6 @@ func (h *Handler) help(c echo.Context, ex *lessons.Exercise, help exercise.Help,
 	answer := help.Answer
 	if h.beforeNotation(c, ex) {
 		answer = h.sayMoves(c, answer)
-	} else {
-		answer.Args["Move"] = h.shownLetters(c).Write(help.SAN)
 	}
 	out.Text = h.w(c).Msg(answer)
 	return out

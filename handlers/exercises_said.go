@@ -19,9 +19,6 @@ import (
 // notationSlug is the lesson that teaches notation.
 const notationSlug = "notation"
 
-// moveArgs are the sentence arguments that hold a move in English SAN.
-var moveArgs = []string{"Move", "Reply", "Defence"}
-
 // beforeNotation reports whether the exercise's lesson comes before the
 // notation lesson (false when the course has none).
 func (h *Handler) beforeNotation(c echo.Context, ex *lessons.Exercise) bool {
@@ -80,15 +77,8 @@ func (h *Handler) sayMoves(c echo.Context, m words.Message) words.Message {
 	args := make(map[string]any, len(m.Args))
 	for k, v := range m.Args {
 		switch v := v.(type) {
-		case string:
-			for _, name := range moveArgs {
-				if k == name && v != "" {
-					args[k] = h.sayMove(c, v)
-				}
-			}
-			if _, done := args[k]; !done {
-				args[k] = v
-			}
+		case words.SAN:
+			args[k] = h.sayMove(c, string(v))
 		case words.Message:
 			args[k] = h.sayMoves(c, v)
 		default:

@@ -166,7 +166,7 @@ var dynamic = []struct {
 	{"views/pages/play.html", `printf "level.desc_%d"`, `level\.desc_[0-8]`},
 	{"views/pages/play.html", `printf "clock.label_%s"`, `clock\.label_(none|[0-9]+\+[0-9]+)`},
 	// The invite page: the colour the friend will play.
-	{"views/pages/join.html", `printf "remote.join_you_%s"`, `remote\.join_you_(white|black)`},
+	{"views/pages/remote-join.html", `printf "remote.join_you_%s"`, `remote\.join_you_(white|black)`},
 }
 
 // testOnly are keys that only tests use, each with why it is in the
