@@ -9,7 +9,7 @@ import (
 func TestNickname(t *testing.T) {
 	for _, c := range []struct {
 		typed, want, key string
-		ok              bool
+		ok               bool
 	}{
 		{"Ana", "Ana", "ana", true},
 		{"  Ben   the  Bishop ", "Ben the Bishop", "ben the bishop", true},
