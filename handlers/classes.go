@@ -390,7 +390,7 @@ func (h *Handler) addHomeworkForm(c echo.Context) error {
 	if err != nil {
 		return refuse(http.StatusBadRequest, "http.form_unreadable")
 	}
-	req := homeworkRequest{Lessons: form["lesson"], QuizTopics: form["topic"], Due: form.Get("due")}
+	req := homeworkRequest{Lessons: form["lesson"], Exercises: form["exercise"], QuizTopics: form["topic"], Due: form.Get("due")}
 	if v := form.Get("level"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {

@@ -440,6 +440,14 @@ func TestClassForms(t *testing.T) {
 	if rec := teacher.form(link+"/homework", url.Values{"lesson": {first}, "due": {"2030-02-01"}}); rec.Code != http.StatusSeeOther {
 		t.Errorf("homework with the form = %d %s", rec.Code, rec.Body)
 	}
+	ex := squaresExercise(t, s, 0)
+	if rec := teacher.form(link+"/homework", url.Values{"exercise": {ex.ID}}); rec.Code != http.StatusSeeOther {
+		t.Errorf("an exercise as homework with the form = %d %s", rec.Code, rec.Body)
+	}
+	if got := teacher.do(http.MethodGet, link+"?lesson="+ex.Lesson, "", "").Body.String(); !strings.Contains(got, `data-homework-item="exercise:`+ex.ID+`"`) ||
+		!strings.Contains(got, `name="exercise" value="`+ex.ID+`"`) {
+		t.Error("the lesson's detail lacks the exercise homework form, or the dashboard the homework")
+	}
 	if rec := teacher.form(link+"/homework", url.Values{}); rec.Code != http.StatusBadRequest {
 		t.Errorf("empty homework with the form = %d, want 400", rec.Code)
 	}
