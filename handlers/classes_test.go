@@ -321,6 +321,22 @@ func TestClassHostile(t *testing.T) {
 		t.Errorf("another address = %d, want 201", rec.Code)
 	}
 
+	// Making classes is limited per address: 20 at once, then one a minute.
+	maker := s.visitor(t)
+	made := 0
+	for range 25 {
+		req := httptest.NewRequest(http.MethodPost, "/api/classes", strings.NewReader(`{"name":"Spam"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = "10.0.0.30:40000"
+		req.AddCookie(maker.cookie)
+		if s.serve(req).Code == http.StatusCreated {
+			made++
+		}
+	}
+	if made != 20 {
+		t.Errorf("%d classes made at once from one address, want 20", made)
+	}
+
 	// A pupil calling the teacher API: with the class id, the code, or a
 	// made-up secret: 404, the same as an unknown class.
 	for _, secret := range []string{classID, code, strings.Repeat("A", 24), "../../api/me", ""} {
