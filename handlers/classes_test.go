@@ -210,6 +210,21 @@ func TestClassCreateJoinAndDashboard(t *testing.T) {
 	if got := teacher.do(http.MethodGet, "/teach", "", "").Body.String(); !strings.Contains(got, link) {
 		t.Error("/teach does not list the class the teacher made")
 	}
+	// On another device the link opens the class; a button makes that
+	// browser remember it too (a page view stores nothing).
+	laptop := s.visitor(t)
+	if got := laptop.do(http.MethodGet, link, "", "").Body.String(); !strings.Contains(got, `data-action="remember-class"`) {
+		t.Error("another device is not offered to remember the class")
+	}
+	if rec := laptop.form(link+"/remember", url.Values{}); rec.Code != http.StatusSeeOther {
+		t.Errorf("remembering = %d", rec.Code)
+	}
+	if got := laptop.do(http.MethodGet, "/teach", "", "").Body.String(); !strings.Contains(got, link) {
+		t.Error("the other device does not list the class it remembered")
+	}
+	if got := laptop.do(http.MethodGet, link, "", "").Body.String(); strings.Contains(got, `data-action="remember-class"`) {
+		t.Error("a remembered class still offers to be remembered")
+	}
 	if strings.Contains(s.log.String(), strings.TrimPrefix(link, "/teach/")) {
 		t.Error("the teacher link's secret reached the log")
 	}
