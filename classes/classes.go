@@ -19,7 +19,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"math/big"
 	"strings"
 	"time"
 	"unicode"
@@ -258,25 +257,7 @@ func Nickname(typed string) (nickname, key string, err error) {
 // NormalizeCode reads a typed join code: either case, spaces and dashes
 // anywhere. It reports false unless the rest is CodeLength characters of
 // CodeAlphabet.
-func NormalizeCode(typed string) (string, bool) {
-	if len(typed) > 32 {
-		return "", false
-	}
-	var b strings.Builder
-	for _, r := range strings.ToUpper(typed) {
-		switch {
-		case r == ' ' || r == '-' || r == '\t':
-		case r < 128 && strings.IndexByte(CodeAlphabet, byte(r)) >= 0:
-			b.WriteRune(r)
-		default:
-			return "", false
-		}
-	}
-	if b.Len() != CodeLength {
-		return "", false
-	}
-	return b.String(), true
-}
+func NormalizeCode(typed string) (string, bool) { return transfer.NormalizeLength(typed, CodeLength) }
 
 // ValidSecret reports whether s has the shape of a teacher link's secret.
 func ValidSecret(s string) bool {
@@ -308,15 +289,4 @@ func newSecret() (string, error) {
 }
 
 // newCode draws a join code.
-func newCode() (string, error) {
-	n := big.NewInt(int64(len(CodeAlphabet)))
-	b := make([]byte, CodeLength)
-	for i := range b {
-		k, err := rand.Int(rand.Reader, n)
-		if err != nil {
-			return "", fmt.Errorf("classes: random code: %w", err)
-		}
-		b[i] = CodeAlphabet[k.Int64()]
-	}
-	return string(b), nil
-}
+func newCode() (string, error) { return transfer.RandomCode(CodeLength) }

@@ -137,9 +137,17 @@ func (h *Handler) renderTeach(c echo.Context, status int, typed string, msg word
 	return h.render(c, status, "teach", p)
 }
 
+// createClass spends one of the address's new classes and makes one.
+func (h *Handler) createClass(c echo.Context, name string) (classes.Created, error) {
+	if err := h.allow(c, h.newClassLimiter, clientAddress(c), "classes.refuse_too_many_classes"); err != nil {
+		return classes.Created{}, err
+	}
+	return h.classes.Create(c.Request().Context(), name, visitorID(c))
+}
+
 func (h *Handler) createClassForm(c echo.Context) error {
 	name := c.FormValue("name")
-	made, err := h.classes.Create(c.Request().Context(), name, visitorID(c))
+	made, err := h.createClass(c, name)
 	var ce *classes.Error
 	if errors.As(err, &ce) {
 		return h.renderTeach(c, http.StatusBadRequest, truncate(name, classes.MaxNameLen), ce.Message)
@@ -167,7 +175,7 @@ func (h *Handler) createClassAPI(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	made, err := h.classes.Create(c.Request().Context(), req.Name, visitorID(c))
+	made, err := h.createClass(c, req.Name)
 	if err != nil {
 		return classError(err)
 	}
@@ -390,7 +398,7 @@ func (h *Handler) addHomeworkForm(c echo.Context) error {
 	if err != nil {
 		return refuse(http.StatusBadRequest, "http.form_unreadable")
 	}
-	req := homeworkRequest{Lessons: form["lesson"], QuizTopics: form["topic"], Due: form.Get("due")}
+	req := homeworkRequest{Lessons: form["lesson"], Exercises: form["exercise"], QuizTopics: form["topic"], Due: form.Get("due")}
 	if v := form.Get("level"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {

@@ -210,6 +210,21 @@ func TestClassCreateJoinAndDashboard(t *testing.T) {
 	if got := teacher.do(http.MethodGet, "/teach", "", "").Body.String(); !strings.Contains(got, link) {
 		t.Error("/teach does not list the class the teacher made")
 	}
+	// On another device the link opens the class; a button makes that
+	// browser remember it too (a page view stores nothing).
+	laptop := s.visitor(t)
+	if got := laptop.do(http.MethodGet, link, "", "").Body.String(); !strings.Contains(got, `data-action="remember-class"`) {
+		t.Error("another device is not offered to remember the class")
+	}
+	if rec := laptop.form(link+"/remember", url.Values{}); rec.Code != http.StatusSeeOther {
+		t.Errorf("remembering = %d", rec.Code)
+	}
+	if got := laptop.do(http.MethodGet, "/teach", "", "").Body.String(); !strings.Contains(got, link) {
+		t.Error("the other device does not list the class it remembered")
+	}
+	if got := laptop.do(http.MethodGet, link, "", "").Body.String(); strings.Contains(got, `data-action="remember-class"`) {
+		t.Error("a remembered class still offers to be remembered")
+	}
 	if strings.Contains(s.log.String(), strings.TrimPrefix(link, "/teach/")) {
 		t.Error("the teacher link's secret reached the log")
 	}
@@ -319,6 +334,22 @@ func TestClassHostile(t *testing.T) {
 	}
 	if rec := guesser.joinFrom(code, "Guess", "10.0.0.10"); rec.Code != http.StatusCreated {
 		t.Errorf("another address = %d, want 201", rec.Code)
+	}
+
+	// Making classes is limited per address: 20 at once, then one a minute.
+	maker := s.visitor(t)
+	made := 0
+	for range 25 {
+		req := httptest.NewRequest(http.MethodPost, "/api/classes", strings.NewReader(`{"name":"Spam"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = "10.0.0.30:40000"
+		req.AddCookie(maker.cookie)
+		if s.serve(req).Code == http.StatusCreated {
+			made++
+		}
+	}
+	if made != 20 {
+		t.Errorf("%d classes made at once from one address, want 20", made)
 	}
 
 	// A pupil calling the teacher API: with the class id, the code, or a
@@ -439,6 +470,14 @@ func TestClassForms(t *testing.T) {
 	first := s.course.Lessons()[0].Slug
 	if rec := teacher.form(link+"/homework", url.Values{"lesson": {first}, "due": {"2030-02-01"}}); rec.Code != http.StatusSeeOther {
 		t.Errorf("homework with the form = %d %s", rec.Code, rec.Body)
+	}
+	ex := squaresExercise(t, s, 0)
+	if rec := teacher.form(link+"/homework", url.Values{"exercise": {ex.ID}}); rec.Code != http.StatusSeeOther {
+		t.Errorf("an exercise as homework with the form = %d %s", rec.Code, rec.Body)
+	}
+	if got := teacher.do(http.MethodGet, link+"?lesson="+ex.Lesson, "", "").Body.String(); !strings.Contains(got, `data-homework-item="exercise:`+ex.ID+`"`) ||
+		!strings.Contains(got, `name="exercise" value="`+ex.ID+`"`) {
+		t.Error("the lesson's detail lacks the exercise homework form, or the dashboard the homework")
 	}
 	if rec := teacher.form(link+"/homework", url.Values{}); rec.Code != http.StatusBadRequest {
 		t.Errorf("empty homework with the form = %d, want 400", rec.Code)

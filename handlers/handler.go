@@ -142,6 +142,7 @@ type Handler struct {
 	gameLimiter       *limits.Limiter // per address
 	transferLimiter   *limits.Limiter // per address: tries of a transfer code
 	joinLimiter       *limits.Limiter // per address: wrong join codes of a class
+	newClassLimiter   *limits.Limiter // per address: classes made
 	cookies           cookieSigner
 	retention         retention.Periods
 	visitors          *knownVisitors
@@ -238,9 +239,12 @@ func New(d Deps) *Handler {
 		gameLimiter:       limits.New(l.GameRate, l.GameBurst, l.LimiterKeys),
 		transferLimiter:   limits.New(l.TransferRate, l.TransferBurst, l.LimiterKeys),
 		joinLimiter:       limits.New(l.JoinRate, l.JoinBurst, l.LimiterKeys),
-		cookies:           cookieSigner{keys: d.CookieKeys},
-		retention:         retention.New(retention.Config{Periods: d.Retention}).Periods(),
-		visitors:          newKnownVisitors(100_000),
+		// A class belongs to no visitor, so what caps them is this: a
+		// staff room's worth at once, then one a minute per address.
+		newClassLimiter: limits.New(1.0/60, 20, l.LimiterKeys),
+		cookies:         cookieSigner{keys: d.CookieKeys},
+		retention:       retention.New(retention.Config{Periods: d.Retention}).Periods(),
+		visitors:        newKnownVisitors(100_000),
 	}
 }
 

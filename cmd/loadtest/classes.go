@@ -6,7 +6,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"sort"
 	"sync"
 	"time"
 
@@ -166,32 +165,11 @@ func RunClasses(ctx context.Context, cc ClassesConfig) (*Report, error) {
 			missing += cc.Pupils - len(d.Students)
 		}
 	}
-	rep := &Report{Config: cfg, Elapsed: elapsed, ErrorLog: rec.errors}
+	rep := newReport(cfg, elapsed, rec, srvs)
 	if missing != 0 {
 		rep.ErrorLog = append(rep.ErrorLog, fmt.Sprintf("%d pupils missing from their dashboards", missing))
 		rep.Errors += missing
 	}
-	for _, s := range srvs {
-		rep.PeakRSSKB = append(rep.PeakRSSKB, s.peakRSS())
-	}
-	var all []time.Duration
-	names := make([]string, 0, len(rec.cats))
-	for name := range rec.cats {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		s := rec.cats[name]
-		all = append(all, s.latencies...)
-		summarise(s, s.latencies)
-		rep.Requests += s.Requests
-		rep.Errors += s.Errors
-		rep.Categories = append(rep.Categories, s)
-	}
-	var total Stats
-	summarise(&total, all)
-	rep.P50, rep.P95, rep.P99 = total.P50, total.P95, total.P99
-	rep.PerSecond = float64(rep.Requests) / elapsed.Seconds()
 	return rep, nil
 }
 

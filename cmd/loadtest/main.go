@@ -414,6 +414,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	wg.Wait()
 	elapsed := time.Since(start)
 
+	return newReport(cfg, elapsed, rec, srvs), nil
+}
+
+// newReport sums what rec measured over a run of elapsed against srvs.
+func newReport(cfg Config, elapsed time.Duration, rec *recorder, srvs []*server) *Report {
 	rep := &Report{Config: cfg, Elapsed: elapsed, ErrorLog: rec.errors}
 	for _, s := range srvs {
 		rep.PeakRSSKB = append(rep.PeakRSSKB, s.peakRSS())
@@ -436,7 +441,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	summarise(&total, all)
 	rep.P50, rep.P95, rep.P99 = total.P50, total.P95, total.P99
 	rep.PerSecond = float64(rep.Requests) / elapsed.Seconds()
-	return rep, nil
+	return rep
 }
 
 // Print writes the report as a small table.
