@@ -360,7 +360,7 @@ func TestReviewWithoutJavaScript(t *testing.T) {
 	}
 	b.Do(chromedp.Click(`.review-move[data-review-ply="7"]`))
 	gameWait(t, b, `location.search === "?ply=7" && document.querySelector("[data-review-board]").dataset.ply === "7"`)
-	b.Do(chromedp.Click(`[data-review-step="Next"]`))
+	b.Do(chromedp.Click(`[data-review-step="next"]`))
 	gameWait(t, b, `document.querySelector("[data-review-board]").dataset.ply === "8"`)
 	b.Screenshot("review-nojs-done")
 	// The narrowest phones too: nothing scrolls sideways at 320 px.

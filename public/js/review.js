@@ -5,6 +5,8 @@
 // newly reviewed moves; a finished game's review starts by itself. Without
 // this script every link loads the page and a button starts the review.
 
+import { t } from "./words.js";
+
 const root = document.querySelector("[data-review-root]");
 if (root) {
   const id = root.dataset.game;
@@ -103,7 +105,7 @@ if (root) {
       return setTimeout(poll, 5000);
     }
     const progress = root.querySelector("[data-review-progress]");
-    if (progress) progress.textContent = `${body.done} of ${body.total} moves`;
+    if (progress) progress.textContent = t("progress", { Done: body.done, Count: body.total });
     const bar = root.querySelector("[data-review-part=progress] progress");
     if (bar) bar.value = body.done;
     if (body.done !== done || body.status === "done") {
@@ -121,7 +123,7 @@ if (root) {
     if (body.status === "done") {
       root.dataset.pending = "false";
       const announcer = document.getElementById("announcer");
-      if (announcer) announcer.textContent = "The review is finished.";
+      if (announcer) announcer.textContent = t("finished");
       return;
     }
     setTimeout(poll, 2000);
@@ -134,19 +136,19 @@ if (root) {
     const button = root.querySelector('[data-action="start-review"]');
     if (button) {
       button.disabled = true;
-      button.textContent = "Starting the review…";
+      button.textContent = t("starting");
     }
     fetch(`/api/games/${encodeURIComponent(id)}/review`, { method: "POST", headers: { Accept: "application/json" } })
       .then((res) => {
         if (res.ok) window.location.reload();
         else if (button) {
           button.disabled = false;
-          button.textContent = "Review this game";
+          button.textContent = t("start");
         }
       }, () => {
         if (button) {
           button.disabled = false;
-          button.textContent = "Review this game";
+          button.textContent = t("start");
         }
       });
   }
