@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -25,6 +26,7 @@ func (h *Handler) registerReviews(e *echo.Echo, api *echo.Group) {
 	api.POST("/games/:id/review", h.requestReview)
 	api.GET("/games/:id/review", h.getReview)
 	api.GET("/games/:id/review/pgn", h.downloadReviewPGN)
+	api.POST("/games/:id/review/retry", h.retryMistake)
 }
 
 // reviewError turns the review service's refusals into statuses.
@@ -34,6 +36,12 @@ func reviewError(err error) error {
 		return refuse(http.StatusNotFound, "review.refuse_not_requested")
 	case errors.Is(err, review.ErrNoMoves):
 		return refuse(http.StatusConflict, "review.refuse_no_moves")
+	case errors.Is(err, review.ErrRetryPly):
+		return refuse(http.StatusBadRequest, "review.retry.refuse_ply")
+	case errors.Is(err, review.ErrRetryMove):
+		return refuse(http.StatusUnprocessableEntity, "review.retry.refuse_move")
+	case errors.Is(err, review.ErrRetryPending):
+		return refuse(http.StatusConflict, "review.retry.refuse_pending")
 	}
 	return gameError(err)
 }
@@ -166,6 +174,59 @@ func (h *Handler) startReviewForm(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/play/"+st.GameID+"/review")
 }
 
+// retryJSON is POST /api/games/:id/review/retry's verdict.
+type retryJSON struct {
+	Ply     int    `json:"ply"`
+	Correct bool   `json:"correct"`
+	Result  string `json:"result"` // "correct" or "wrong" (data-retry-result)
+	Move    string `json:"move"`   // the move tried, UCI
+	SAN     string `json:"san"`    // as the visitor reads moves
+	Best    string `json:"best"`   // the engine's move, UCI
+	BestSAN string `json:"best_san"`
+	FEN     string `json:"fen"` // the position after the move tried
+	Reason  string `json:"reason"`
+}
+
+// retryMistake is POST /api/games/:id/review/retry with {"ply":N,
+// "move":"e2e4"}: the move tried instead of the mistake at ply N, judged
+// (G27).
+func (h *Handler) retryMistake(c echo.Context) error {
+	var req struct {
+		Ply  *int   `json:"ply"`
+		Move string `json:"move"`
+	}
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if req.Ply == nil {
+		return refuse(http.StatusBadRequest, "review.retry.refuse_ply", "Ply", "?")
+	}
+	r, err := h.reviews.Retry(c.Request().Context(), visitorID(c), c.Param("id"), *req.Ply, req.Move)
+	if err != nil {
+		if errors.Is(err, review.ErrRetryPly) {
+			return refuse(http.StatusBadRequest, "review.retry.refuse_ply", "Ply", *req.Ply)
+		}
+		return reviewError(err)
+	}
+	w, letters := h.w(c), h.shownLetters(c)
+	out := retryJSON{Ply: r.Ply, Correct: r.Correct, Result: "wrong", Move: r.Move.UCI(), SAN: letters.Write(r.SAN),
+		Best: r.Engine.UCI(), BestSAN: letters.Write(r.EngineSAN), FEN: r.After.FEN()}
+	switch {
+	case r.Same:
+		out.Reason = w.T("review.retry.same")
+	case r.Best:
+		out.Reason = w.T("review.retry.correct_best", "Move", out.SAN)
+	case r.Correct:
+		out.Reason = w.T("review.retry.correct", "Move", out.SAN, "Best", out.BestSAN)
+	default:
+		out.Reason = w.T("review.retry.wrong", "Move", out.SAN, "Before", int(math.Round(r.Could)), "After", int(math.Round(r.Kept)))
+	}
+	if r.Correct {
+		out.Result = "correct"
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
 var classMarks = map[review.Class]string{review.Inaccuracy: "?!", review.Mistake: "?", review.Blunder: "??"}
 
 // reviewPage is the data of views/pages/review.html.
@@ -201,6 +262,10 @@ type reviewMoveView struct {
 	Best     string // SAN of the better move, for mistakes and blunders
 	Eval     string // "+0.3, White is better", "White mates in 2 moves"
 	Current  bool
+	// Retry offers to try the position before this mistake again (G27):
+	// the legal moves there, UCI, space-separated.
+	Retry      bool
+	RetryMoves string
 }
 
 type reviewPair struct {
@@ -285,6 +350,18 @@ func (h *Handler) showReview(c echo.Context) error {
 	if p.Ply > 0 {
 		p.Current = moves[p.Ply-1]
 		p.Current.Current = true
+		if p.Ply <= len(st.Review.Moves) {
+			m := st.Review.Moves[p.Ply-1]
+			mine := game.Mode != "computer" || game.HumanColor == m.Color.String()
+			if m.Class >= review.Mistake && m.Best != chess.NoMove && mine {
+				legal := st.Positions[p.Ply-1].LegalMoves()
+				uci := make([]string, len(legal))
+				for i, mv := range legal {
+					uci[i] = mv.UCI()
+				}
+				p.Current.Retry, p.Current.RetryMoves = true, strings.Join(uci, " ")
+			}
+		}
 	}
 	p.Board, p.Arrow = reviewBoard(w, letters, st, p.Ply, flipped)
 	p.Nav = reviewNavigation(w, st, p.Ply)
@@ -378,6 +455,9 @@ func reviewBoard(w *words.Words, letters chess.Letters, st *review.Status, ply i
 			if rm := st.Review.Moves[ply-1]; rm.Class >= review.Mistake && rm.Best != chess.NoMove {
 				b.Pos = st.Positions[ply-1]
 				b.Attrs["data-shows"] = "before"
+				// Its squares are buttons, for the keyboard when the
+				// learner tries the position again (review.js).
+				b.Interactive, b.ButtonName = true, "retry"
 				b.Arrows = []views.Arrow{{From: rm.Best.From(), To: rm.Best.To()}}
 				caption = w.T("review.arrow", "Move", letters.Write(rm.BestSAN))
 				b.Caption = caption

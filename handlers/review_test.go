@@ -283,3 +283,67 @@ func TestHintsAndThreats(t *testing.T) {
 		t.Errorf("a PGN without hints mentions them:\n%s", body)
 	}
 }
+
+// TestReviewRetry tries a blunder again (G27, issue 38): a sound move
+// instead of it is correct, the blunder itself or another queen loss is
+// wrong, and a ply that is no mistake or a move that is not legal is
+// refused.
+func TestReviewRetry(t *testing.T) {
+	t.Parallel()
+	s := newReviewSite(t)
+	v := s.visitor(t)
+	id := v.newGame(t, `{"mode":"friend","clock":"none","pass_screen":false}`)
+	v.playSAN(t, id, "e4", "e5", "Nf3", "Qg5", "Nxg5")
+	v.api(t, http.MethodPost, "/api/games/"+id+"/review/retry", `{"ply":4,"move":"b8c6"}`, http.StatusNotFound)
+	v.api(t, http.MethodPost, "/api/games/"+id+"/review", "", http.StatusAccepted)
+	done := v.waitDone(t, id)
+	best := done["moves"].([]any)[3].(map[string]any)["best"].(string)
+
+	tests := []struct {
+		name, move string
+		result     string
+		reason     string
+	}{
+		{"the engine's move", best, "correct", "Well done! "},
+		{"a sound developing move", "b8c6", "correct", "Well done! ♘c6 keeps most of your winning chances."},
+		{"the blunder again", "d8g5", "wrong", "That is the move you played in the game."},
+		{"the queen where the knight takes it", "d8h4", "wrong", "♕h4 is not good enough: after it your winning chances are "},
+	}
+	for _, tt := range tests {
+		out := v.api(t, http.MethodPost, "/api/games/"+id+"/review/retry", fmt.Sprintf(`{"ply":4,"move":%q}`, tt.move), http.StatusOK)
+		if out["result"] != tt.result || out["correct"] != (tt.result == "correct") || !strings.HasPrefix(out["reason"].(string), tt.reason) {
+			t.Errorf("%s (%s): %v, want %s and a reason starting %q", tt.name, tt.move, out, tt.result, tt.reason)
+		}
+		if out["best"] != best || out["move"] != tt.move || out["fen"] == "" {
+			t.Errorf("%s: %v", tt.name, out)
+		}
+	}
+	for _, bad := range []struct {
+		body   string
+		status int
+		code   string
+	}{
+		{`{"ply":1,"move":"e2e4"}`, http.StatusBadRequest, "review.retry.refuse_ply"},
+		{`{"ply":9,"move":"e2e4"}`, http.StatusBadRequest, "review.retry.refuse_ply"},
+		{`{"move":"e2e4"}`, http.StatusBadRequest, "review.retry.refuse_ply"},
+		{`{"ply":4,"move":"e2e4"}`, http.StatusUnprocessableEntity, "review.retry.refuse_move"},
+		{`{"ply":4,"move":"zz"}`, http.StatusUnprocessableEntity, "review.retry.refuse_move"},
+	} {
+		if out := v.api(t, http.MethodPost, "/api/games/"+id+"/review/retry", bad.body, bad.status); out["code"] != bad.code {
+			t.Errorf("%s: %v, want %s", bad.body, out, bad.code)
+		}
+	}
+	s.visitor(t).api(t, http.MethodPost, "/api/games/"+id+"/review/retry", `{"ply":4,"move":"b8c6"}`, http.StatusNotFound)
+
+	// The page offers the retry on the blunder, with the position before
+	// it and its legal moves.
+	body := v.do(http.MethodGet, "/play/"+id+"/review?ply=4", "", "").Body.String()
+	for _, want := range []string{`data-action="retry"`, `data-retry-ply="4"`, `data-retry-moves="`, `b8c6`, `data-shows="before"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the blunder's page has no %q", want)
+		}
+	}
+	if body := v.do(http.MethodGet, "/play/"+id+"/review?ply=3", "", "").Body.String(); strings.Contains(body, `data-action="retry"`) {
+		t.Error("a good move offers a retry")
+	}
+}

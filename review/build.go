@@ -72,6 +72,9 @@ func buildMove(g *game, an []Analysis, ply int, m chess.Move) Move {
 		}
 	}
 	if r := mv.Reason; r.Code == AllowsMate || givesPiece(r) {
+		// The label never says less than the words: a piece given away
+		// or a mate walked into is a blunder, in a decided game too
+		// (where the chances hardly move), said with the game's state.
 		mv.Class = Blunder
 		switch {
 		case pb <= decidedChances:

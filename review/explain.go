@@ -66,9 +66,15 @@ func explain(before, after *chess.Position, prev, m chess.Move, ab, aa Analysis,
 	// little (a check or a smaller capture comes first, as 3... Bxf2+
 	// before fxg6 after 3. Qg6??), the opponent's richest capture does,
 	// if it wins at least half the cost.
+	missed := capturedGain(before, best) // what the better move wins by capturing, if it is one
 	hangs := func(cap chess.Move, need int) (Reason, bool) {
 		gain := capturedGain(after, cap)
 		if gain < max(need, worthPawn) || !claimBacked(gain, drop) {
+			return Reason{}, false
+		}
+		if missed >= gain+worthPawn && claimBacked(missed, drop) {
+			// The better move took more than this loses: a pawn left on
+			// a7 is not the story when bxc4 would have won a knight.
 			return Reason{}, false
 		}
 		s := cap.To()
@@ -92,7 +98,6 @@ func explain(before, after *chess.Position, prev, m chess.Move, ab, aa Analysis,
 	// then also explains the move when it wins at least as much as the
 	// miss and the two make all but 250 cp of the cost; the loss is told
 	// first, with the capture as the better move.
-	missed := capturedGain(before, best) // what the better move wins by capturing, if it is one
 	need := drop - 250
 	if missed > 0 {
 		need = min(need, max(drop-250-missed, missed))
@@ -139,13 +144,13 @@ func explain(before, after *chess.Position, prev, m chess.Move, ab, aa Analysis,
 	if reply != chess.NoMove && !after.IsCheckmate() {
 		r.Reply = after.SAN(reply)
 		// What the opponent's line wins, when the evaluation agrees.
-		if lost, piece := lineLoss(after, aa.PV, c); lost >= worthPawn && claimBacked(lost, drop) {
+		if lost, piece := lineLoss(after, aa.PV, c); lost >= worthPawn && claimBacked(lost, drop) && explainsDrop(lost, drop) {
 			r.Lost, r.Piece = lost/100, piece
 		}
 	}
 	if r.Lost == 0 && best != chess.NoMove {
 		// What the better move's line wins, when the evaluation agrees.
-		if won, piece := lineLoss(before, ab.PV, c.Other()); won >= worthPawn && claimBacked(won, drop) {
+		if won, piece := lineLoss(before, ab.PV, c.Other()); won >= worthPawn && claimBacked(won, drop) && explainsDrop(won, drop) {
 			r.Won, r.Target = won/100, piece
 		}
 	}
@@ -158,6 +163,11 @@ func explain(before, after *chess.Position, prev, m chess.Move, ab, aa Analysis,
 // engine values position too; a piece lost for a strong attack is not
 // "lost").
 func claimBacked(gain, drop int) bool { return drop >= gain-150 }
+
+// explainsDrop reports whether material of gain centipawns is most of a
+// drop of drop centipawns (all but two pawns): "wins your pawn" of a move
+// that cost three and a half pawns tells a child the wrong lesson.
+func explainsDrop(gain, drop int) bool { return gain >= drop-200 }
 
 // lineLoss plays the expected line pv from pos and returns the material
 // side c ends it down (in centipawns on the beginner's scale, 0 when none)

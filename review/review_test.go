@@ -108,7 +108,7 @@ func TestPlantedMistakes(t *testing.T) {
 			name: "back rank left weak: mate in two allowed",
 			fen:  "2r3k1/ppp2ppp/8/n7/8/8/3R1PPP/3R2K1 b - - 0 1", sans: []string{"a6"}, ply: 1,
 			class: Blunder, code: AllowsMate,
-			sentence: "This lets your opponent force checkmate in 2 moves. Better was",
+			sentence: "This lets your opponent checkmate in two moves. Better was",
 		},
 		{
 			name: "stalemate instead of mate",

@@ -12,6 +12,10 @@ import (
 // before wording the message; left as it is, it reads as SAN.
 type SAN string
 
+// littleLoss is the most an inaccuracy may cost (in points of winning
+// chances) to be called "a little" worse: the lower half of the class.
+const littleLoss = (goodLoss + inaccuracyLoss) / 2
+
 // Explain says why the move cost something, in messages of the catalogue
 // (review.reason.*, speaking to the side that played it) to be shown one
 // after the other: the reason, the better move where the reason does not
@@ -59,13 +63,17 @@ func (m Move) Explain() []words.Message {
 		case 2:
 			say(words.M("review.reason.missed_mate_2", "Move", SAN(r.Move)))
 		default:
-			say(words.M("review.reason.missed_mate_n", "Count", r.Mate, "Move", SAN(r.Move)))
+			// A longer mate's length is the engine's first count, not
+			// always the shortest: it is not said.
+			say(words.M("review.reason.missed_mate_n", "Move", SAN(r.Move)))
 		}
 	case AllowsMate:
 		if r.Mate == 1 && r.Move != "" {
 			say(words.M("review.reason.allows_mate_1", "Reply", SAN(r.Move)))
+		} else if r.Mate == 2 {
+			say(words.M("review.reason.allows_mate_2"))
 		} else {
-			say(words.M("review.reason.allows_mate_n", "Count", r.Mate))
+			say(words.M("review.reason.allows_mate_n"))
 		}
 		better()
 	case Stalemate:
@@ -102,7 +110,7 @@ func (m Move) Explain() []words.Message {
 			say(words.M("review.reason.line_wins_piece", "Move", SAN(r.Move), "Piece", aPiece(r.Target)))
 		case r.Won > 0:
 			say(words.M("review.reason.line_wins_points", "Move", SAN(r.Move), "Count", r.Won))
-		case m.Class == Inaccuracy:
+		case m.Class == Inaccuracy && m.Loss < littleLoss:
 			say(words.M("review.reason.little_better", "Move", SAN(r.Move)))
 		default:
 			after := m.Eval.For(m.Color, m.Color.Other())

@@ -113,6 +113,11 @@ function paintResult() {
   card.querySelector(".end-result").textContent = s.status === "abandoned" ? "" : s.result === "1/2-1/2" ? "½–½" : s.result;
   card.querySelector(".end-reason").textContent = `${s.reason}.`;
   card.querySelector(".end-cause").textContent = s.cause || "";
+  // After a loss to the computer the highlighted way on is to learn from
+  // the game, not to play again at once (issue 38).
+  const lost = isComputer() && s.status !== "abandoned" && s.result !== "1/2-1/2" && s.winner && s.winner !== s.human_color;
+  card.querySelector('[data-action="rematch"]').classList.toggle("button-primary", !lost);
+  card.querySelector('[data-action="review"]').classList.toggle("button-primary", Boolean(lost));
 }
 
 function paintMoveList() {
@@ -193,7 +198,7 @@ function paintControls() {
     const shown = state.review === null ? s.ply : state.review;
     e.review.querySelector(".review-where").textContent = shown === 0 ? t("review_start") : t("review_after", { Move: `${Math.ceil(shown / 2)}${shown % 2 ? "." : "…"} ${showSAN(s.moves[shown - 1])}` });
     // aria-disabled, not disabled, so a focused button keeps the focus.
-    for (const [step, end] of [["first", 0], ["prev", 0], ["next", s.ply], ["last", s.ply]]) {
+    for (const [step, end] of [["start", 0], ["prev", 0], ["next", s.ply], ["last", s.ply]]) {
       e.review.querySelector(`[data-review-step="${step}"]`).setAttribute("aria-disabled", String(shown === end));
     }
   }
