@@ -116,8 +116,12 @@ function paintResult() {
   // After a loss to the computer the highlighted way on is to learn from
   // the game, not to play again at once (issue 38).
   const lost = isComputer() && s.status !== "abandoned" && s.result !== "1/2-1/2" && s.winner && s.winner !== s.human_color;
-  card.querySelector('[data-action="rematch"]').classList.toggle("button-primary", !lost);
-  card.querySelector('[data-action="review"]').classList.toggle("button-primary", Boolean(lost));
+  const rematch = card.querySelector('[data-action="rematch"]');
+  const learn = card.querySelector('[data-action="review"]');
+  rematch.classList.toggle("button-primary", !lost);
+  learn.classList.toggle("button-primary", Boolean(lost));
+  // The highlighted button comes first, where a phone shows it.
+  rematch.parentElement.prepend(lost ? learn : rematch);
 }
 
 function paintMoveList() {
