@@ -362,8 +362,8 @@ func TestBrowserPromotionAndCastling(t *testing.T) {
 	gameWait(t, b, `!document.querySelector("[data-promotion]").hidden`)
 	b.Do(chromedp.KeyEvent("n"))
 	gameWait(t, b, `document.querySelector('[data-square="e8"] [data-piece="wN"]') !== null && document.querySelector("[data-board]").dataset.fen.includes(" b ")`)
-	if ml := Eval[string](b, `document.querySelector("[data-movelist]").textContent`); !strings.Contains(ml, "e8=N") {
-		t.Errorf("move list %q lacks e8=N", ml)
+	if ml := Eval[string](b, `document.querySelector("[data-movelist]").textContent`); !strings.Contains(ml, "e8=♘") {
+		t.Errorf("move list %q lacks e8=♘ (figurines are the default notation)", ml)
 	}
 }
 

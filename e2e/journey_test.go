@@ -542,8 +542,8 @@ func TestJourneyFriendGameWithClock(t *testing.T) {
 	if st := Eval[string](b, `document.querySelector("[data-status]").textContent`); !strings.Contains(st, "White wins by checkmate") {
 		t.Errorf("status line %q, want White wins by checkmate", st)
 	}
-	if ml := Eval[string](b, `[...document.querySelectorAll("[data-movelist] .move")].map(e => e.textContent.trim()).join(" ")`); ml != strings.Join(sans, " ") {
-		t.Errorf("move list %q, want %q", ml, strings.Join(sans, " "))
+	if ml := Eval[string](b, `[...document.querySelectorAll("[data-movelist] .move")].map(e => e.textContent.trim()).join(" ")`); ml != figurines(sans) {
+		t.Errorf("move list %q, want %q", ml, figurines(sans))
 	}
 	// Plausible clocks: both visible, between 4:00 and 5:00, stopped.
 	for _, c := range []string{"white", "black"} {
@@ -597,4 +597,13 @@ func TestJourneyFriendGameWithClock(t *testing.T) {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 	t.Logf("journey 2 took %s", time.Since(start).Round(time.Millisecond))
+}
+
+// figurines is a list of SAN moves as the move list shows them by default.
+func figurines(sans []string) string {
+	shown := make([]string, len(sans))
+	for i, san := range sans {
+		shown[i] = chess.Figurines.Write(san)
+	}
+	return strings.Join(shown, " ")
 }

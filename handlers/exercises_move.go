@@ -12,6 +12,7 @@ import (
 	"chesstutor/exercise"
 	"chesstutor/lessons"
 	"chesstutor/views"
+	"chesstutor/words"
 )
 
 // This file serves the "play the move" exercises (X6) and the "click the
@@ -188,7 +189,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	}
 	if len(line) == 2 {
 		page.Line = line[0].UCI() + "," + line[1].UCI()
-		page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", h.shownLetters(c).Write(ex.Pos.SAN(line[0])), "Reply", h.shownLetters(c).Write(ex.Pos.Play(line[0]).SAN(line[1])))
+		page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", words.SAN(ex.Pos.SAN(line[0])), "Reply", words.SAN(ex.Pos.Play(line[0]).SAN(line[1])))
 		classes[line[1].From()] = append(classes[line[1].From()], "last-move")
 		classes[line[1].To()] = append(classes[line[1].To()], "last-move")
 	}
@@ -205,7 +206,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		if at.After != nil && at.Verdict.Correct {
 			if len(at.Line) == 2 { // a right first move: go on from the reply
 				page.Line = at.Line[0].UCI() + "," + at.Line[1].UCI()
-				page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", h.shownLetters(c).Write(at.SAN), "Reply", h.shownLetters(c).Write(at.ReplySAN(ex.Pos)))
+				page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", words.SAN(at.SAN), "Reply", words.SAN(at.ReplySAN(ex.Pos)))
 				page.Verdict = &moveVerdict{Correct: true, Move: at.SAN, Reason: h.w(c).Msg(at.Verdict.Reason)}
 			}
 			pos = at.After
