@@ -88,6 +88,10 @@ var englishMove = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])((?:[KQRBN][a-h]?[1-8]?
 // englishIn returns the English words and moves in text, each with a
 // little of the text around it. In Russian text every word in Latin
 // letters counts, except the few in latinAllowed.
+// pawnCapture is the letters of a pawn's capture ("hxg" of hxg6): the
+// files are Latin in every language's notation.
+var pawnCapture = regexp.MustCompile(`^[a-h]x[a-h]$`)
+
 func englishIn(lang, text string) []string {
 	var found []string
 	seen := map[string]bool{}
@@ -102,7 +106,7 @@ func englishIn(lang, text string) []string {
 	for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }) {
 		low := strings.ToLower(tok)
 		english := englishWords[low]
-		if lang == "ru" && !english && len(low) >= 3 && !latinAllowed[low] {
+		if lang == "ru" && !english && len(low) >= 3 && !latinAllowed[low] && !pawnCapture.MatchString(tok) {
 			english = strings.IndexFunc(low, func(r rune) bool { return r > unicode.MaxASCII }) < 0
 		}
 		if !english || seen[tok] {

@@ -74,40 +74,20 @@ type reviewSideJSON struct {
 }
 
 // explanation words a reviewed move's reason in w's language, its moves
-// written with letters (the visitor's figurines or letters, or English
-// SAN for the PGN): the sentences of review.Move.Explain, one after the
-// other.
-func explanation(w *words.Words, letters chess.Letters, m review.Move) string {
+// the way w shows them (words.SAN): the sentences of review.Move.Explain,
+// one after the other.
+func explanation(w *words.Words, m review.Move) string {
 	out := ""
 	for _, msg := range m.Explain() {
 		if out != "" {
 			out += " "
 		}
-		out += w.Msg(showSANs(letters, msg))
+		out += w.Msg(msg)
 	}
 	return out
 }
 
-// showSANs writes the moves among msg's arguments (review.SAN) with
-// letters, in nested messages too.
-func showSANs(letters chess.Letters, msg words.Message) words.Message {
-	if len(msg.Args) == 0 {
-		return msg
-	}
-	out := words.Message{Key: msg.Key, Args: make(map[string]any, len(msg.Args))}
-	for k, v := range msg.Args {
-		switch a := v.(type) {
-		case review.SAN:
-			v = letters.Write(string(a))
-		case words.Message:
-			v = showSANs(letters, a)
-		}
-		out.Args[k] = v
-	}
-	return out
-}
-
-func toReviewJSON(st *review.Status, w *words.Words, letters chess.Letters) reviewJSON {
+func toReviewJSON(st *review.Status, w *words.Words) reviewJSON {
 	out := reviewJSON{Status: "done", Progress: st.Progress(), Done: st.Done, Total: st.Total,
 		Moves: []reviewMoveJSON{}, Summary: map[string]reviewSideJSON{}}
 	if st.Pending {
@@ -115,7 +95,7 @@ func toReviewJSON(st *review.Status, w *words.Words, letters chess.Letters) revi
 	}
 	for _, m := range st.Review.Moves {
 		j := reviewMoveJSON{Ply: m.Ply, SAN: m.SAN, Class: m.Class.String(), Eval: evalJSON(m.Eval), Best: m.Move.UCI(),
-			Reason: explanation(w, letters, m)}
+			Reason: explanation(w, m)}
 		if m.Best != chess.NoMove {
 			j.Best = m.Best.UCI()
 		}
@@ -150,7 +130,7 @@ func (h *Handler) requestReview(c echo.Context) error {
 		return reviewError(err)
 	}
 	c.Response().Header().Set("Location", "/api/games/"+st.GameID+"/review")
-	return c.JSON(http.StatusAccepted, toReviewJSON(st, h.w(c), h.shownLetters(c)))
+	return c.JSON(http.StatusAccepted, toReviewJSON(st, h.w(c)))
 }
 
 // getReview is GET /api/games/:id/review.
@@ -160,7 +140,7 @@ func (h *Handler) getReview(c echo.Context) error {
 		return reviewError(err)
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, toReviewJSON(st, h.w(c), h.shownLetters(c)))
+	return c.JSON(http.StatusOK, toReviewJSON(st, h.w(c)))
 }
 
 // startReviewForm is POST /play/:id/review, the page's button without
@@ -328,7 +308,7 @@ func (h *Handler) showReview(c echo.Context) error {
 		if i < len(st.Review.Moves) {
 			m := st.Review.Moves[i]
 			v.Class, v.Word, v.Mark = m.Class.String(), w.T("review.class."+m.Class.String()), classMarks[m.Class]
-			v.Sentence = explanation(w, letters, m)
+			v.Sentence = explanation(w, m)
 			v.Eval = evalWords(w, m.Eval)
 			if m.Class >= review.Mistake && m.BestSAN != "" {
 				v.Best = letters.Write(m.BestSAN)

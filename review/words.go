@@ -7,11 +7,6 @@ import (
 	"chesstutor/words"
 )
 
-// SAN is a move in English SAN inside a Message's arguments: the edge
-// writes it the visitor's way (figurines or the language's letters)
-// before wording the message; left as it is, it reads as SAN.
-type SAN string
-
 // littleLoss is the most an inaccuracy may cost (in points of winning
 // chances) to be called "a little" worse: the lower half of the class.
 const littleLoss = (goodLoss + inaccuracyLoss) / 2
@@ -25,10 +20,10 @@ func (m Move) Explain() []words.Message {
 	r := m.Reason
 	var out []words.Message
 	say := func(m words.Message) { out = append(out, m) }
-	played := SAN(m.SAN)
+	played := words.SAN(m.SAN)
 	better := func() {
 		if m.BestSAN != "" {
-			say(words.M("review.reason.better", "Move", SAN(m.BestSAN)))
+			say(words.M("review.reason.better", "Move", words.SAN(m.BestSAN)))
 		}
 	}
 	switch r.Code {
@@ -50,26 +45,26 @@ func (m Move) Explain() []words.Message {
 	case MissedCapture:
 		switch {
 		case r.Recapture:
-			say(words.M("review.reason.recapture", "Move", SAN(r.Move), "Square", r.Square.String(), "Piece", thePieceAcc(r.Piece)))
+			say(words.M("review.reason.recapture", "Move", words.SAN(r.Move), "Square", r.Square.String(), "Piece", thePieceAcc(r.Piece)))
 		case r.Free:
-			say(words.M("review.reason.missed_capture_free", "Move", SAN(r.Move), "Piece", aPiece(r.Piece), "Square", r.Square.String()))
+			say(words.M("review.reason.missed_capture_free", "Move", words.SAN(r.Move), "Piece", aPiece(r.Piece), "Square", r.Square.String()))
 		default:
-			say(words.M("review.reason.missed_capture_cheaper", "Move", SAN(r.Move), "Name", worthPiece(r.Piece), "Square", r.Square.String(), "ByName", worthPiece(r.By)))
+			say(words.M("review.reason.missed_capture_cheaper", "Move", words.SAN(r.Move), "Name", worthPiece(r.Piece), "Square", r.Square.String(), "ByName", worthPiece(r.By)))
 		}
 	case MissedMate:
 		switch r.Mate {
 		case 1:
-			say(words.M("review.reason.missed_mate_1", "Move", SAN(r.Move)))
+			say(words.M("review.reason.missed_mate_1", "Move", words.SAN(r.Move)))
 		case 2:
-			say(words.M("review.reason.missed_mate_2", "Move", SAN(r.Move)))
+			say(words.M("review.reason.missed_mate_2", "Move", words.SAN(r.Move)))
 		default:
 			// A longer mate's length is the engine's first count, not
 			// always the shortest: it is not said.
-			say(words.M("review.reason.missed_mate_n", "Move", SAN(r.Move)))
+			say(words.M("review.reason.missed_mate_n", "Move", words.SAN(r.Move)))
 		}
 	case AllowsMate:
 		if r.Mate == 1 && r.Move != "" {
-			say(words.M("review.reason.allows_mate_1", "Reply", SAN(r.Move)))
+			say(words.M("review.reason.allows_mate_1", "Reply", words.SAN(r.Move)))
 		} else if r.Mate == 2 {
 			say(words.M("review.reason.allows_mate_2"))
 		} else {
@@ -78,14 +73,14 @@ func (m Move) Explain() []words.Message {
 		better()
 	case Stalemate:
 		if r.Mate == 1 {
-			say(words.M("review.reason.stalemate_mate", "Move", SAN(r.Move)))
+			say(words.M("review.reason.stalemate_mate", "Move", words.SAN(r.Move)))
 		} else {
-			say(words.M("review.reason.stalemate", "Move", SAN(r.Move)))
+			say(words.M("review.reason.stalemate", "Move", words.SAN(r.Move)))
 		}
 	case MissedFork:
-		say(words.M("review.reason.missed_fork", "Move", SAN(r.Move), "By", yourPiece(r.By), "Targets", targets(r.Targets, false)))
+		say(words.M("review.reason.missed_fork", "Move", words.SAN(r.Move), "By", yourPiece(r.By), "Targets", targets(r.Targets, false)))
 	case AllowsFork:
-		say(words.M("review.reason.allows_fork", "Move", played, "Reply", SAN(r.Move), "By", theirPiece(r.By), "Targets", targets(r.Targets, true)))
+		say(words.M("review.reason.allows_fork", "Move", played, "Reply", words.SAN(r.Move), "By", theirPiece(r.By), "Targets", targets(r.Targets, true)))
 		better()
 	case IntoPin:
 		if r.Target == chess.King {
@@ -101,23 +96,23 @@ func (m Move) Explain() []words.Message {
 		}
 		switch {
 		case r.Lost > 0 && r.Piece != chess.NoPieceType && r.Lost >= value[r.Piece]-1 && r.Lost <= value[r.Piece]:
-			say(words.M("review.reason.line_loses_piece", "Move", played, "Reply", SAN(r.Reply), "Piece", yourPieceAcc(r.Piece)))
+			say(words.M("review.reason.line_loses_piece", "Move", played, "Reply", words.SAN(r.Reply), "Piece", yourPieceAcc(r.Piece)))
 			better()
 		case r.Lost > 0:
-			say(words.M("review.reason.line_loses_points", "Move", played, "Reply", SAN(r.Reply), "Count", r.Lost))
+			say(words.M("review.reason.line_loses_points", "Move", played, "Reply", words.SAN(r.Reply), "Count", r.Lost))
 			better()
 		case r.Won > 0 && r.Target != chess.NoPieceType && r.Won >= value[r.Target]-1 && r.Won <= value[r.Target]:
-			say(words.M("review.reason.line_wins_piece", "Move", SAN(r.Move), "Piece", aPiece(r.Target)))
+			say(words.M("review.reason.line_wins_piece", "Move", words.SAN(r.Move), "Piece", aPiece(r.Target)))
 		case r.Won > 0:
-			say(words.M("review.reason.line_wins_points", "Move", SAN(r.Move), "Count", r.Won))
+			say(words.M("review.reason.line_wins_points", "Move", words.SAN(r.Move), "Count", r.Won))
 		case m.Class == Inaccuracy && m.Loss < littleLoss:
-			say(words.M("review.reason.little_better", "Move", SAN(r.Move)))
+			say(words.M("review.reason.little_better", "Move", words.SAN(r.Move)))
 		default:
 			after := m.Eval.For(m.Color, m.Color.Other())
 			before := after + m.Loss
 			args := []any{"Move", played, "Before", int(math.Round(before)), "After", int(math.Round(after))}
 			if r.Reply != "" {
-				say(words.M("review.reason.chances_reply", append(args, "Reply", SAN(r.Reply))...))
+				say(words.M("review.reason.chances_reply", append(args, "Reply", words.SAN(r.Reply))...))
 			} else {
 				say(words.M("review.reason.chances", args...))
 			}
