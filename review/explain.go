@@ -67,14 +67,18 @@ func explain(before, after *chess.Position, prev, m chess.Move, ab, aa Analysis,
 	// before fxg6 after 3. Qg6??), the opponent's richest capture does,
 	// if it wins at least half the cost.
 	missed := capturedGain(before, best) // what the better move wins by capturing, if it is one
+	// The opponent had just taken on the better move's square: taking
+	// back is a recapture, not a win of material.
+	recapture := best != chess.NoMove && best.IsCapture() && prev != chess.NoMove && prev.IsCapture() && prev.To() == best.To()
 	hangs := func(cap chess.Move, need int) (Reason, bool) {
 		gain := capturedGain(after, cap)
 		if gain < max(need, worthPawn) || !claimBacked(gain, drop) {
 			return Reason{}, false
 		}
-		if missed >= gain+worthPawn && claimBacked(missed, drop) {
+		if missed >= gain+worthPawn && (recapture || claimBacked(missed, drop)) {
 			// The better move took more than this loses: a pawn left on
-			// a7 is not the story when bxc4 would have won a knight.
+			// a7 is not the story when bxc4 would have won a knight, nor
+			// c3 when Nxd4 would have taken back a bishop.
 			return Reason{}, false
 		}
 		s := cap.To()
@@ -121,9 +125,7 @@ func explain(before, after *chess.Position, prev, m chess.Move, ab, aa Analysis,
 			By: after.PieceAt(p.pinner).Type(), From: p.pinner, Target: after.PieceAt(p.target).Type()}
 	}
 	if best != chess.NoMove {
-		// The opponent had just taken on this square: taking back is a
-		// recapture, not a win of material.
-		if best.IsCapture() && prev != chess.NoMove && prev.IsCapture() && prev.To() == best.To() && drop >= worthPawn {
+		if recapture {
 			return Reason{Code: MissedCapture, Move: bestSAN, Piece: best.Captured().Type(), By: best.Piece().Type(),
 				Square: best.To(), Recapture: true}
 		}

@@ -78,6 +78,16 @@ func TestSentencesAreTrue(t *testing.T) {
 			never: "won",
 		},
 		{
+			// 1... Bxd4 2. c3?! instead of Nxd4: a recapture even when
+			// not taking back costs only an inaccuracy (read beside
+			// Stockfish: "Nxd4 was a little better" said nothing).
+			name: "a recapture that costs little is still a recapture",
+			fen:  "4k3/6b1/8/8/3P4/5N2/2P5/4K3 b - - 0 1", sans: []string{"Bxd4", "c3"},
+			views: []seen{{cp: 0, line: []string{"Bxd4"}}, {cp: -100, line: []string{"Nxd4"}}, {cp: -160, line: []string{"Bb6"}}},
+			ply:   2, class: Inaccuracy, code: MissedCapture,
+			want: "Your opponent had just taken on d4. Nxd4 would have taken back the bishop: this is called a recapture.",
+		},
+		{
 			// Black's bishop on a5 is there to be taken, but the score
 			// says the move played costs under a pawn (a trap behind it,
 			// say): no "would have won a bishop".
