@@ -68,8 +68,10 @@ func explain(before, after *chess.Position, prev, m chess.Move, ab, aa Analysis,
 	// if it wins at least half the cost.
 	missed := capturedGain(before, best) // what the better move wins by capturing, if it is one
 	// The opponent had just taken on the better move's square: taking
-	// back is a recapture, not a win of material.
-	recapture := best != chess.NoMove && best.IsCapture() && prev != chess.NoMove && prev.IsCapture() && prev.To() == best.To()
+	// back is a recapture, not a win of material (unless the move played
+	// took back there too, with another piece).
+	recapture := best != chess.NoMove && best.IsCapture() && prev != chess.NoMove && prev.IsCapture() && prev.To() == best.To() &&
+		(!m.IsCapture() || m.To() != prev.To())
 	hangs := func(cap chess.Move, need int) (Reason, bool) {
 		gain := capturedGain(after, cap)
 		if gain < max(need, worthPawn) || !claimBacked(gain, drop) {

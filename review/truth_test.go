@@ -88,6 +88,16 @@ func TestSentencesAreTrue(t *testing.T) {
 			want: "Your opponent had just taken on d4. Nxd4 would have taken back the bishop: this is called a recapture.",
 		},
 		{
+			// 1... Bxf2+ 2. Kxf2?! took back too, with the king: the
+			// knight's recapture was better, but the move played is no
+			// recapture missed.
+			name: "a recapture with another piece is no recapture missed",
+			fen:  "4k3/8/8/2b5/8/7N/5P2/4K3 b - - 0 1", sans: []string{"Bxf2+", "Kxf2"},
+			views: []seen{{cp: 0, line: []string{"Bxf2+"}}, {cp: -50, line: []string{"Nxf2"}}, {cp: -120, line: []string{"Kd7"}}},
+			ply:   2,
+			never: "recapture",
+		},
+		{
 			// Black's bishop on a5 is there to be taken, but the score
 			// says the move played costs under a pawn (a trap behind it,
 			// say): no "would have won a bishop".
