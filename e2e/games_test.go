@@ -410,7 +410,6 @@ func TestBrowserUndoRestoresClocksAndReload(t *testing.T) {
 	if got := serverClock("white"); got > 298000 {
 		t.Fatalf("White's clock did not run: %d ms", got)
 	}
-	blackText := clockText(b, "black")
 	click(b, `[data-action="undo"]`)
 	gameWait(t, b, `document.querySelector("[data-board]").dataset.fen.includes(" w ") && document.querySelectorAll("[data-movelist] .move").length === 2`)
 	// Both clocks are back to what they showed when 1...e5 was first on
@@ -421,8 +420,11 @@ func TestBrowserUndoRestoresClocksAndReload(t *testing.T) {
 	if got := serverClock("white"); got < 299000 {
 		t.Errorf("after undo White has %d ms, want about 300000", got)
 	}
-	if got := clockText(b, "black"); got != blackText && clockMS(t, got) > clockMS(t, blackText) {
-		t.Errorf("after undo Black's clock shows %s, more than the %s it had", got, blackText)
+	// The shown clock matches the server's to the second it shows (the
+	// text captured before the undo may have ticked on while Black's clock
+	// ran after 2.Nf3, so it is no yardstick on a busy machine).
+	if got := clockText(b, "black"); clockMS(t, got) > blackMS+1000 || clockMS(t, got) < blackMS-1000 {
+		t.Errorf("after undo Black's clock shows %s, but the server has %d ms", got, blackMS)
 	}
 	whiteText := clockText(b, "white")
 	b.Screenshot("game-clocks-phone")

@@ -6,12 +6,9 @@ package e2e
 // rules package, never typed in.
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,19 +69,7 @@ func followLink(t *testing.T, b *Browser, sel, pathRe string) {
 // journeyShot saves a full-page screenshot to /tmp (never the repository).
 func journeyShot(t *testing.T, b *Browser, name string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.Ctx, 15*time.Second)
-	defer cancel()
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	path := filepath.Join(os.TempDir(), "journey-"+name+".png")
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	t.Logf("screenshot saved: %s", path)
+	b.Screenshot("journey-" + name)
 }
 
 // boardFEN reads and parses the data-fen of the board matched by sel.

@@ -85,13 +85,13 @@ const shownText = `(() => {
 // its king, so an R move is not counted there.
 var englishMove = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])((?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8])|(?:[a-h][18]=[QRBN]))`)
 
-// englishIn returns the English words and moves in text, each with a
-// little of the text around it. In Russian text every word in Latin
-// letters counts, except the few in latinAllowed.
 // pawnCapture is the letters of a pawn's capture ("hxg" of hxg6): the
 // files are Latin in every language's notation.
 var pawnCapture = regexp.MustCompile(`^[a-h]x[a-h]$`)
 
+// englishIn returns the English words and moves in text, each with a
+// little of the text around it. In Russian text every word in Latin
+// letters counts, except the few in latinAllowed.
 func englishIn(lang, text string) []string {
 	var found []string
 	seen := map[string]bool{}
@@ -521,6 +521,9 @@ func TestLanguageScreenshots(t *testing.T) {
 				check := func(name string) { t.Helper(); langPage(t, b, lang, axe, name, vp.Width) }
 				shot := func(name string) {
 					t.Helper()
+					if !shotsWanted() {
+						return
+					}
 					Eval[bool](b, `(window.scrollTo(0, 0), true)`)
 					buf, err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot())
 					if err != nil {

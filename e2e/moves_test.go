@@ -1,8 +1,6 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -239,12 +237,5 @@ func TestContentScreenshots(t *testing.T) {
 // e2e/screenshots/<name>.png.
 func viewportShot(b *Browser, name string) {
 	b.t.Helper()
-	buf, err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		b.t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	if err := os.MkdirAll("screenshots", 0o755); err == nil {
-		_ = os.WriteFile(filepath.Join("screenshots", name+".png"), buf, 0o644)
-	}
+	b.WindowShot(name)
 }

@@ -64,10 +64,18 @@ func (h *Handler) checkExercise(c echo.Context) error {
 // and the no-JavaScript form both grade through here (X1, X4).
 func (h *Handler) recordSolve(c echo.Context, ex *lessons.Exercise, res exercise.Result) error {
 	if !res.Correct {
-		return nil
+		return h.recordMiss(c, ex)
 	}
 	if err := h.store.MarkExerciseSolved(c.Request().Context(), visitorID(c), ex.ID, ex.Lesson); err != nil {
 		return fmt.Errorf("handlers: mark exercise %s solved: %w", ex.ID, err)
+	}
+	return nil
+}
+
+// recordMiss counts a wrong try, for the teacher's "stuck" mark (T3).
+func (h *Handler) recordMiss(c echo.Context, ex *lessons.Exercise) error {
+	if err := h.store.RecordExerciseMiss(c.Request().Context(), visitorID(c), ex.ID); err != nil {
+		return fmt.Errorf("handlers: record a miss of exercise %s: %w", ex.ID, err)
 	}
 	return nil
 }

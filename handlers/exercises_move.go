@@ -60,7 +60,7 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 			return refuse(http.StatusBadRequest, "practice.refuse_square", "Text", truncate(*req.Square, 12))
 		}
 		res := exercise.FindSquare(ex.Target, sq)
-		if err := h.recordMoveSolve(c, ex, res.Correct); err != nil {
+		if err := h.recordMoveSolve(c, ex, res.Correct, res.Correct); err != nil {
 			return err
 		}
 		return c.JSON(http.StatusOK, moveCheckResponse{Correct: res.Correct, Solved: res.Correct, Reason: h.w(c).Msg(res.Reason)})
@@ -77,7 +77,7 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved); err != nil {
+	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved, at.Verdict.Correct); err != nil {
 		return err
 	}
 	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Reason: h.w(c).Msg(at.Verdict.Reason), SAN: at.SAN}
@@ -94,7 +94,12 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	return c.JSON(http.StatusOK, out)
 }
 
-func (h *Handler) recordMoveSolve(c echo.Context, ex *lessons.Exercise, solved bool) error {
+// recordMoveSolve stores a solved exercise, or counts a wrong move (a right
+// first move of a mate in two is neither).
+func (h *Handler) recordMoveSolve(c echo.Context, ex *lessons.Exercise, solved, correct bool) error {
+	if !correct {
+		return h.recordMiss(c, ex)
+	}
 	if !solved {
 		return nil
 	}
@@ -267,7 +272,7 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 		if err != nil {
 			return refuse(http.StatusBadRequest, "practice.refuse_board_square")
 		}
-		if err := h.recordMoveSolve(c, ex, sq == ex.Target); err != nil {
+		if err := h.recordMoveSolve(c, ex, sq == ex.Target, sq == ex.Target); err != nil {
 			return err
 		}
 		q.Set("tried", sq.String())
@@ -319,7 +324,7 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved); err != nil {
+	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved, at.Verdict.Correct); err != nil {
 		return err
 	}
 	q.Set("tried", strings.ToLower(strings.TrimSpace(text)))

@@ -16,6 +16,7 @@ type homeData struct {
 	QuizScores []quizScore   // recent quiz scores, newest first
 	Sparkline  *views.Sparkline
 	GamesCount int
+	Homework   *pupilHomework // the homework of the visitor's classes (classes_dashboard.go)
 }
 
 // homeProgress summarises the visitor's course progress.
@@ -78,6 +79,9 @@ func (h *Handler) showHome(c echo.Context) error {
 			return err
 		}
 		data.GamesCount = len(list)
+	}
+	if data.Homework, err = h.homeHomework(c); err != nil {
+		return err
 	}
 	return h.render(c, 200, "home", data)
 }

@@ -132,6 +132,11 @@ func TestReviewPage(t *testing.T) {
 	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `data-action="start-review"`) {
 		t.Fatalf("the page before a review: %d, no start button:\n%s", page.Code, page.Body)
 	}
+	// A finished game's page says so, and its script starts the review by
+	// itself (data-over) when the end card's link opens it.
+	if !strings.Contains(page.Body.String(), `data-over="true"`) {
+		t.Errorf("the page of a game ended by mate does not say it is over (data-over)")
+	}
 	if rec := v.form("/play/"+id+"/review", url.Values{}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/play/"+id+"/review" {
 		t.Fatalf("the start form: %d %v", rec.Code, rec.Header())
 	}

@@ -28,11 +28,15 @@ type Periods struct {
 	// Games: an unfinished game nobody has played for this long is closed
 	// as abandoned.
 	Games time.Duration
+	// Classes: a teacher's class nobody opened or joined for this long is
+	// deleted with its memberships and homework (T5).
+	Classes time.Duration
 }
 
 // DefaultPeriods: a year for a visitor's data, a day for an empty visitor,
 // thirty days for an unfinished game.
-var DefaultPeriods = Periods{Visitors: 365 * 24 * time.Hour, Empty: 24 * time.Hour, Games: 30 * 24 * time.Hour}
+var DefaultPeriods = Periods{Visitors: 365 * 24 * time.Hour, Empty: 24 * time.Hour, Games: 30 * 24 * time.Hour,
+	Classes: 365 * 24 * time.Hour}
 
 // Config is what a Job needs.
 type Config struct {
@@ -78,12 +82,15 @@ func New(cfg Config) *Job {
 	if p.Games <= 0 {
 		p.Games = d.Games
 	}
+	if p.Classes <= 0 {
+		p.Classes = d.Classes
+	}
 	return &Job{cfg: cfg}
 }
 
 // Report counts what one sweep did.
 type Report struct {
-	GamesClosed, TransfersDeleted, VisitorsDeleted int
+	GamesClosed, TransfersDeleted, ClassesDeleted, VisitorsDeleted int
 }
 
 // Sweep closes idle games, deletes expired transfer codes and then
@@ -110,6 +117,19 @@ func (j *Job) Sweep(ctx context.Context) (Report, error) {
 	for {
 		n, err := j.cfg.Store.ExpireTransfers(ctx, now, j.cfg.Batch)
 		r.TransfersDeleted += n
+		if err != nil || n < j.cfg.Batch {
+			if err != nil {
+				return r, err
+			}
+			break
+		}
+		if err := j.pause(ctx); err != nil {
+			return r, err
+		}
+	}
+	for {
+		n, err := j.cfg.Store.ExpireClasses(ctx, now.Add(-p.Classes), j.cfg.Batch)
+		r.ClassesDeleted += n
 		if err != nil || n < j.cfg.Batch {
 			if err != nil {
 				return r, err

@@ -95,6 +95,7 @@ type Store interface {
 	Trainer
 	Transfers
 	Secrets
+	Classes
 	// Ping reports whether the database answers (used by /healthz).
 	Ping(ctx context.Context) error
 	// Close releases the database; call it once, after the server stopped.

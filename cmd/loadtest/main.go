@@ -502,7 +502,12 @@ func main() {
 	flag.IntVar(&cfg.Instances, "instances", 1, "site processes to start on the one database, visitors spread over them (more than 1 needs PostgreSQL)")
 	flag.IntVar(&cfg.DBPool, "db-pool", 0, "each instance's -db-pool (PostgreSQL; 0 keeps the default)")
 	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
-	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go)")
+	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go), or classes (issue 33; see classes.go)")
+	cc := ClassesConfig{}
+	flag.IntVar(&cc.Classes, "classes", 10, "classes: how many classes")
+	flag.IntVar(&cc.Pupils, "pupils", 30, "classes: pupils in each class")
+	flag.DurationVar(&cc.Think, "think", 4*time.Second, "classes: a pupil's mean pause between two requests")
+	flag.DurationVar(&cc.Refresh, "refresh", 10*time.Second, "classes: how often each teacher's dashboard reloads")
 	var ac AbuseConfig
 	flag.IntVar(&ac.CrawlRequests, "crawl", 10_000, "crawler: cookieless page views")
 	flag.IntVar(&ac.CrawlAddresses, "crawl-addresses", 1000, "crawler: distinct client addresses the page views come from")
@@ -521,6 +526,16 @@ func main() {
 			err = RunCrawler(ctx, ac, os.Stdout)
 		case "abuse":
 			_, err = RunAbuse(ctx, ac, os.Stdout)
+		case "classes":
+			cc.Config = cfg
+			cc.LogLevel = "warn"
+			var rep *Report
+			if rep, err = RunClasses(ctx, cc); err == nil {
+				PrintClasses(os.Stdout, cc, rep)
+				if rep.Errors > 0 {
+					err = fmt.Errorf("%d errors", rep.Errors)
+				}
+			}
 		default:
 			err = fmt.Errorf("unknown -mode %q: visitors, crawler or abuse", *mode)
 		}

@@ -112,6 +112,18 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if err := s.CreateTransfer(ctx, v, fmt.Sprintf("%064x", i+1), time.Now().Add(time.Minute)); err != nil {
 			t.Fatal(err)
 		}
+		cl := &store.Class{ID: fmt.Sprintf("%032x", 0xc1a55+i), Name: "Club", JoinCode: fmt.Sprintf("ABCDE%d", i+2),
+			SecretHash: fmt.Sprintf("%064x", 0xc1a55+i), CreatedAt: time.Now()}
+		if err := s.CreateClass(ctx, cl, v, "secret"); err != nil {
+			t.Fatal(err)
+		}
+		m := &store.Member{ID: fmt.Sprintf("%032x", 0xe1e+i), ClassID: cl.ID, Visitor: v, Nickname: "Kid", NicknameKey: "kid", JoinedAt: time.Now()}
+		if _, _, err := s.JoinClass(ctx, m, 100); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RecordExerciseMiss(ctx, v, "pawn-2"); err != nil {
+			t.Fatal(err)
+		}
 		// A new feature's table: store a row of it for both visitors here.
 	}
 	owned, err := ownedTables(ctx, s.db)

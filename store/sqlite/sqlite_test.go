@@ -376,6 +376,17 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if got, err := s.RedeemTransfer(ctx, h, now); err != nil || got != v {
 				t.Fatalf("redeeming it: %q, %v", got, err)
 			}
+			cl := &store.Class{ID: strings.Repeat("c", 32), Name: "Club", JoinCode: "ABCDEF", SecretHash: h, CreatedAt: now}
+			if err := s.CreateClass(ctx, cl, v, "secret"); err != nil {
+				t.Fatalf("a class after migrating: %v", err)
+			}
+			m := &store.Member{ID: strings.Repeat("d", 32), ClassID: cl.ID, Visitor: v, Nickname: "Kid", NicknameKey: "kid", JoinedAt: now}
+			if _, created, err := s.JoinClass(ctx, m, 100); err != nil || !created {
+				t.Fatalf("joining it: %v, %v", created, err)
+			}
+			if r, err := s.ClassReport(ctx, cl.ID); err != nil || len(r) != 1 || (withTrainer && r[0].TrainerBest != 7) {
+				t.Fatalf("its report: %+v, %v", r, err)
+			}
 		})
 	}
 }

@@ -68,6 +68,11 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("Transfers", c.transfers)
 	t.Run("TransfersRedeemedOnce", c.transfersRedeemedOnce)
 	t.Run("TransfersForgottenAndExpired", c.transfersForgottenAndExpired)
+	t.Run("ClassesCreateAndJoin", c.classesCreateAndJoin)
+	t.Run("ClassesReport", c.classesReport)
+	t.Run("ClassesLinksAndHomework", c.classesLinksAndHomework)
+	t.Run("ClassesForgottenAndExpired", c.classesForgottenAndExpired)
+	t.Run("ClassesConcurrentJoins", c.classesConcurrentJoins)
 }
 
 type contract struct {

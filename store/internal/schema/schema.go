@@ -67,7 +67,12 @@ type Owned struct {
 }
 
 // notOwned are the tables that hold no visitor's data.
-var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "site_secrets": true}
+var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "site_secrets": true,
+	// A class and its homework belong to whoever holds the teacher link,
+	// not to a visitor: they go with the class (deleted by its teacher, or
+	// after a year untouched). Its memberships and remembered links are
+	// visitors' rows.
+	"classes": true, "class_homework": true}
 
 // NotOwned reports whether table holds no visitor's data by design: the
 // visitors themselves, the migrations' record and the site's secrets.
