@@ -332,7 +332,7 @@ func TestBrowserFriendGameToCheckmate(t *testing.T) {
 			if href := Eval[string](b, `document.querySelector('[data-result-card] [data-action="review"]').getAttribute("href")`); !strings.HasSuffix(href, "/review") {
 				t.Errorf("the Review link goes to %q", href)
 			}
-			click(b, `[data-review-step="first"]`)
+			click(b, `[data-review-step="start"]`)
 			gameWait(t, b, `document.querySelector("[data-board]").dataset.fen.startsWith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")`)
 			click(b, `[data-review-step="next"]`)
 			gameWait(t, b, `document.querySelector('[data-square="f3"] [data-piece="wP"]') !== null`)
