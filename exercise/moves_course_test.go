@@ -289,3 +289,55 @@ func firstWrong(task exercise.Task) chess.Move {
 	}
 	return chess.NoMove
 }
+
+// The prompts of lesson 12 count moves (issue 36): the counts they give
+// must be the position's, and what the prompt allows the grader accepts.
+func TestStalematePromptsCountRight(t *testing.T) {
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stalemates := func(ex *lessons.Exercise, piece chess.PieceType) (all, stale int) {
+		for _, m := range ex.Pos.LegalMoves() {
+			if m.Piece().Type() != piece {
+				continue
+			}
+			all++
+			if ex.Pos.Play(m).IsStalemate() {
+				stale++
+			}
+		}
+		return all, stale
+	}
+	// "all five king moves here stalemate, and so do five queen moves"
+	ex, _ := course.Exercise("no-stalemate-black-queen")
+	if all, stale := stalemates(ex, chess.King); all != 5 || stale != 5 {
+		t.Errorf("no-stalemate-black-queen: %d of %d king moves stalemate, the prompt says all five", stale, all)
+	}
+	if _, stale := stalemates(ex, chess.Queen); stale != 5 {
+		t.Errorf("no-stalemate-black-queen: %d queen moves stalemate, the prompt says five", stale)
+	}
+	// "leaves Black a legal move and gives nothing away, or checkmate.
+	// Two queen moves here would stalemate."
+	ex, _ = course.Exercise("no-stalemate-queen-corner")
+	if _, stale := stalemates(ex, chess.Queen); stale != 2 {
+		t.Errorf("no-stalemate-queen-corner: %d queen moves stalemate, the prompt says two", stale)
+	}
+	task := ex.Task()
+	for _, m := range ex.Pos.LegalMoves() {
+		after := ex.Pos.Play(m)
+		allowed := after.IsCheckmate() || (!after.IsStalemate() && len(after.LegalMoves()) > 0 && !canTakeAnything(after))
+		if v := task.JudgeMove(m); v.Correct != allowed {
+			t.Errorf("no-stalemate-queen-corner %s: grader says %v, the prompt allows it: %v", ex.Pos.SAN(m), v.Correct, allowed)
+		}
+	}
+}
+
+func canTakeAnything(pos *chess.Position) bool {
+	for _, m := range pos.LegalMoves() {
+		if m.IsCapture() {
+			return true
+		}
+	}
+	return false
+}

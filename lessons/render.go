@@ -265,7 +265,7 @@ func (f fields) errorf(key, format string, args ...any) error {
 }
 
 var allowedKeys = map[string][]string{
-	"board":    {"fen", "highlight", "arrows", "attacks", "forbid", "caption", "orientation", "play"},
+	"board":    {"fen", "highlight", "arrows", "attacks", "xray", "forbid", "caption", "orientation", "play"},
 	"exercise": {"id", "fen", "square", "prompt"},
 	"move":     {"id", "fen", "goal", "square", "prompt"},
 	"name":     {"id", "square", "orientation"},
@@ -356,10 +356,11 @@ func (f fields) squares(key string) ([]chess.Square, error) {
 	return out, nil
 }
 
-// arrows reads the move arrows ("arrows") and lines of attack ("attacks").
+// arrows reads the move arrows ("arrows") and lines of attack ("attacks",
+// then "xray"), in that order.
 func (f fields) arrows() ([]views.Arrow, error) {
 	var out []views.Arrow
-	for _, key := range []string{"arrows", "attacks"} {
+	for _, key := range []string{"arrows", "attacks", "xray"} {
 		for _, w := range strings.Fields(f.values[key]) {
 			if len(w) != 4 {
 				return nil, f.errorf(key, "%s: %q should be two squares like e2e4", key, w)
@@ -369,7 +370,7 @@ func (f fields) arrows() ([]views.Arrow, error) {
 			if err1 != nil || err2 != nil || from == to {
 				return nil, f.errorf(key, "%s: %q should be two different squares like e2e4", key, w)
 			}
-			out = append(out, views.Arrow{From: from, To: to, Attack: key == "attacks"})
+			out = append(out, views.Arrow{From: from, To: to, Attack: key != "arrows"})
 		}
 	}
 	return out, nil
@@ -387,6 +388,9 @@ func diagramHTML(f fields, w *words.Words) (template.HTML, error) {
 	}
 	arrows, err := f.arrows()
 	if err != nil {
+		return "", err
+	}
+	if err := checkAttackLines(f, pos, arrows, len(strings.Fields(f.values["xray"]))); err != nil {
 		return "", err
 	}
 	forbid, err := f.squares("forbid")
@@ -419,6 +423,59 @@ func diagramHTML(f fields, w *words.Words) (template.HTML, error) {
 		return "", f.errorf("play", "play must be computer, not %q", f.values["play"])
 	}
 	return html, nil
+}
+
+// checkAttackLines refuses a line of attack that the position does not
+// have. An attack starts on a piece and runs to its end with nothing in
+// the way (issue 36: lesson 11 once drew the queen's line through the pawn
+// that had just blocked it); an x-ray (a pin or a skewer) runs along a
+// rank, file or diagonal through exactly one piece of the other side.
+func checkAttackLines(f fields, pos *chess.Position, arrows []views.Arrow, xrays int) error {
+	for i, a := range arrows {
+		if !a.Attack {
+			continue
+		}
+		key := "attacks"
+		if i >= len(arrows)-xrays {
+			key = "xray"
+		}
+		attacker := pos.PieceAt(a.From)
+		if attacker == chess.NoPiece {
+			return f.errorf(key, "%s: %s%s starts on an empty square", key, a.From, a.To)
+		}
+		df, dr := a.To.File()-a.From.File(), a.To.Rank()-a.From.Rank()
+		straight := df == 0 || dr == 0 || df == dr || df == -dr
+		if !straight {
+			if key == "xray" {
+				return f.errorf(key, "xray: %s%s is not along a rank, file or diagonal", a.From, a.To)
+			}
+			continue // a knight's jump: nothing stands in its way
+		}
+		var between []chess.Square
+		sf, sr := sign(df), sign(dr)
+		for s := chess.NewSquare(a.From.File()+sf, a.From.Rank()+sr); s != a.To; s = chess.NewSquare(s.File()+sf, s.Rank()+sr) {
+			if pos.PieceAt(s) != chess.NoPiece {
+				between = append(between, s)
+			}
+		}
+		switch {
+		case key == "attacks" && len(between) > 0:
+			return f.errorf(key, "attacks: the line %s%s runs through the piece on %s (a pin or skewer is an xray line)", a.From, a.To, between[0])
+		case key == "xray" && (len(between) != 1 || pos.PieceAt(between[0]).Color() == attacker.Color()):
+			return f.errorf(key, "xray: the line %s%s must run through exactly one piece of the other side", a.From, a.To)
+		}
+	}
+	return nil
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }
 
 var idRe = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
