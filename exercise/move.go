@@ -29,7 +29,8 @@ const (
 )
 
 // Goals lists every goal in the order reports show them.
-var Goals = []Goal{GoalMate, GoalCheck, GoalCapture, GoalSave, GoalPromote, GoalCastle, GoalEnPassant, GoalNoStalemate, GoalMateInTwo}
+var Goals = []Goal{GoalMate, GoalCheck, GoalCapture, GoalSave, GoalPromote, GoalCastle, GoalEnPassant, GoalNoStalemate, GoalMateInTwo,
+	GoalDefend, GoalFork, GoalPin, GoalSkewer, GoalDiscovered}
 
 // ParseGoal reads a goal name.
 func ParseGoal(s string) (Goal, error) {
@@ -113,6 +114,9 @@ func (t Task) Validate() error {
 	} else if t.Square != chess.NoSquare {
 		return fmt.Errorf("exercise: only save exercises name a square")
 	}
+	if !t.tacticPremise() {
+		return fmt.Errorf("exercise: nothing of the side to move can be won, so there is nothing to defend")
+	}
 	right := t.RightMoves()
 	if len(right) == 0 {
 		return fmt.Errorf("exercise: no legal move reaches the goal %q", t.Goal)
@@ -161,6 +165,8 @@ func (t Task) isRight(m chess.Move) bool {
 		return !after.IsStalemate() && len(anyTakes(after)) == 0
 	case GoalMateInTwo:
 		return after.IsCheckmate() || forcesMateInOne(after)
+	case GoalDefend, GoalFork, GoalPin, GoalSkewer, GoalDiscovered:
+		return t.tacticRight(m, after) // tactics.go
 	}
 	return false
 }
@@ -295,6 +301,10 @@ func (t Task) JudgeMove(m chess.Move) Verdict {
 // praise says what a right move achieved.
 func (t Task) praise(m chess.Move, after *chess.Position, san string) words.Message {
 	them := after.Turn()
+	switch t.Goal {
+	case GoalDefend, GoalFork, GoalPin, GoalSkewer, GoalDiscovered:
+		return t.tacticPraise(m, after, san) // tactics.go
+	}
 	switch {
 	case after.IsCheckmate():
 		return verdict("praise_mate", "Side", side(them))
@@ -324,6 +334,8 @@ func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) words
 		return verdict("stalemate", "Move", san, "Side", side(them))
 	}
 	switch t.Goal {
+	case GoalDefend, GoalFork, GoalPin, GoalSkewer, GoalDiscovered:
+		return t.tacticWrong(m, after, san) // tactics.go
 	case GoalMate:
 		return t.notMate(after, san)
 	case GoalCheck:
