@@ -91,6 +91,22 @@ func oracle(t *testing.T, ex *lessons.Exercise, m chess.Move) bool {
 		return n >= 1 && n <= 1 // the defender is mated on the next move whatever it plays
 	case exercise.GoalDefend, exercise.GoalFork, exercise.GoalPin, exercise.GoalSkewer, exercise.GoalDiscovered:
 		return !after.IsStalemate() && tacticOracle(pos, after, m, ex.Goal)
+	case exercise.GoalMateTechnique:
+		// Mate, or: no stalemate, the lone king cannot take the piece, and
+		// the engine still sees a mate within the moves left.
+		if after.IsCheckmate() {
+			return true
+		}
+		if after.IsStalemate() || ex.Limit <= 1 {
+			return false
+		}
+		for _, r := range after.LegalMoves() {
+			if after.PieceAt(r.To()) != chess.NoPiece {
+				return false
+			}
+		}
+		n := engineMatesIn(after, 2*(ex.Limit-1))
+		return n >= 1 && n <= ex.Limit-1
 	}
 	t.Fatalf("unknown goal %q", ex.Goal)
 	return false
@@ -484,4 +500,87 @@ func canTakeAnything(pos *chess.Position) bool {
 		}
 	}
 	return false
+}
+
+// A mate-technique exercise is played to the end through Try, as the page
+// plays it: each right move is answered by the computer and the line grows,
+// until mate within the limit (issue 36, X9). A forged line is refused.
+func TestMateTechniquePlayedToMate(t *testing.T) {
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, ex := range course.Exercises() {
+		if ex.Goal != exercise.GoalMateTechnique {
+			continue
+		}
+		n++
+		t.Run(ex.ID, func(t *testing.T) {
+			task := ex.Task()
+			var line []chess.Move
+			pos := ex.Pos
+			for moves := 1; ; moves++ {
+				if moves > ex.Limit {
+					t.Fatalf("no mate within %d moves", ex.Limit)
+				}
+				var right chess.Move
+				for _, m := range pos.LegalMoves() {
+					if (played{task, line}).right(m) {
+						right = m
+						break
+					}
+				}
+				if right == chess.NoMove {
+					t.Fatalf("move %d: no right move after %v", moves, line)
+				}
+				uci := make([]string, len(line))
+				for i, m := range line {
+					uci[i] = m.UCI()
+				}
+				parsed, err := task.ParseLine(uci)
+				if err != nil {
+					t.Fatalf("move %d: the line %v is refused: %v", moves, uci, err)
+				}
+				at, err := task.Try(parsed, right.UCI())
+				if err != nil || !at.Verdict.Correct {
+					t.Fatalf("move %d: %s: %v %v", moves, right.UCI(), at.Verdict, err)
+				}
+				if at.Verdict.Solved {
+					if !at.After.IsCheckmate() {
+						t.Fatalf("solved without mate: %s", at.After.FEN())
+					}
+					return
+				}
+				line = at.Line
+				pos = at.After
+			}
+		})
+		// A reply that is not the computer's is refused.
+		first := ex.Pos.LegalMoves()[0]
+		mid := ex.Pos.Play(first)
+		for _, r := range mid.LegalMoves() {
+			if r != exercise.Defence(mid) {
+				if _, err := ex.Task().ParseLine([]string{first.UCI(), r.UCI()}); err == nil {
+					t.Errorf("%s: a forged reply %s is accepted", ex.ID, r.UCI())
+				}
+				break
+			}
+		}
+	}
+	if n < 4 {
+		t.Errorf("%d mate-technique exercises, want at least 4", n)
+	}
+}
+
+// played pairs a task with the line played so far, for the test above.
+type played struct {
+	exercise.Task
+	line []chess.Move
+}
+
+// right reports whether m, played after the line, is right.
+func (t played) right(m chess.Move) bool {
+	at, err := t.Task.Try(t.line, m.UCI())
+	return err == nil && at.Verdict.Correct
 }

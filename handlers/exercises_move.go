@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -33,14 +34,17 @@ type moveCheckRequest struct {
 // next and Moves its legal moves (UCI), so the page can go on without
 // another request.
 type moveCheckResponse struct {
-	Correct  bool     `json:"correct"`
-	Solved   bool     `json:"solved"`
-	Reason   string   `json:"reason"`
-	Reply    string   `json:"reply"`
-	ReplySAN string   `json:"replySan,omitempty"`
-	SAN      string   `json:"san,omitempty"`
-	FEN      string   `json:"fen,omitempty"`
-	Moves    []string `json:"moves,omitempty"`
+	Correct  bool   `json:"correct"`
+	Solved   bool   `json:"solved"`
+	Reason   string `json:"reason"`
+	Reply    string `json:"reply"`
+	ReplySAN string `json:"replySan,omitempty"`
+	// Prompt is the task from here on, after a right move the computer
+	// answered (a mate in two's second move, a mate technique's next).
+	Prompt string   `json:"prompt,omitempty"`
+	SAN    string   `json:"san,omitempty"`
+	FEN    string   `json:"fen,omitempty"`
+	Moves  []string `json:"moves,omitempty"`
 }
 
 // checkMoveExercise grades a move or name exercise (the API branch of
@@ -89,8 +93,34 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	if r := at.Verdict.Reply; r != chess.NoMove {
 		out.Reply = r.UCI()
 		out.ReplySAN = at.ReplySAN(ex.Pos)
+		out.Prompt = h.linePrompt(c, ex, at.Line)
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// linePrompt is the task after line, a right move and the computer's
+// reply (or several, in a mate technique): "You played …, the computer
+// answered …; now …".
+func (h *Handler) linePrompt(c echo.Context, ex *lessons.Exercise, line []chess.Move) string {
+	pos := ex.Pos
+	for _, m := range line[:len(line)-2] {
+		pos = pos.Play(m)
+	}
+	l := h.shownLetters(c)
+	move, reply := l.Write(pos.SAN(line[len(line)-2])), l.Write(pos.Play(line[len(line)-2]).SAN(line[len(line)-1]))
+	if ex.Goal == exercise.GoalMateTechnique {
+		return h.w(c).T("exercise.move_js.technique_prompt", "Move", move, "Reply", reply, "Count", ex.Task().MovesLeft(line))
+	}
+	return h.w(c).T("exercise.move_js.mate_prompt", "Move", move, "Reply", reply)
+}
+
+// joinLine writes a line of moves for the page's query and form.
+func joinLine(line []chess.Move) string {
+	s := make([]string, len(line))
+	for i, m := range line {
+		s[i] = m.UCI()
+	}
+	return strings.Join(s, ",")
 }
 
 func (h *Handler) recordMoveSolve(c echo.Context, ex *lessons.Exercise, solved bool) error {
@@ -177,6 +207,9 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	}
 
 	attrs["data-goal"] = string(ex.Goal)
+	if ex.Limit > 0 {
+		attrs["data-limit"] = strconv.Itoa(ex.Limit)
+	}
 	task := ex.Task()
 	line, err := task.ParseLine(splitMarks(q.Get("line")))
 	if err != nil {
@@ -186,11 +219,12 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	for _, m := range line {
 		pos = pos.Play(m)
 	}
-	if len(line) == 2 {
-		page.Line = line[0].UCI() + "," + line[1].UCI()
-		page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", h.shownLetters(c).Write(ex.Pos.SAN(line[0])), "Reply", h.shownLetters(c).Write(ex.Pos.Play(line[0]).SAN(line[1])))
-		classes[line[1].From()] = append(classes[line[1].From()], "last-move")
-		classes[line[1].To()] = append(classes[line[1].To()], "last-move")
+	if len(line) >= 2 {
+		page.Line = joinLine(line)
+		page.Prompt = h.linePrompt(c, ex, line)
+		last := line[len(line)-1]
+		classes[last.From()] = append(classes[last.From()], "last-move")
+		classes[last.To()] = append(classes[last.To()], "last-move")
 	}
 	switch tried := q.Get("tried"); {
 	case tried != "":
@@ -203,9 +237,9 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 			page.Verdict.Move = tried
 		}
 		if at.After != nil && at.Verdict.Correct {
-			if len(at.Line) == 2 { // a right first move: go on from the reply
-				page.Line = at.Line[0].UCI() + "," + at.Line[1].UCI()
-				page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", h.shownLetters(c).Write(at.SAN), "Reply", h.shownLetters(c).Write(at.ReplySAN(ex.Pos)))
+			if len(at.Line) > len(line) { // a right move the computer answered: go on from the reply
+				page.Line = joinLine(at.Line)
+				page.Prompt = h.linePrompt(c, ex, at.Line)
 				page.Verdict = &moveVerdict{Correct: true, Move: at.SAN, Reason: h.w(c).Msg(at.Verdict.Reason)}
 			}
 			pos = at.After
@@ -277,8 +311,8 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 	if err != nil {
 		return err
 	}
-	if len(line) == 2 {
-		q.Set("line", line[0].UCI()+","+line[1].UCI())
+	if len(line) > 0 {
+		q.Set("line", joinLine(line))
 	}
 	pos := ex.Pos
 	for _, m := range line {

@@ -86,13 +86,14 @@ type Exercise struct {
 	From               chess.Square // squares: the piece; move: the piece to save (save goal) or NoSquare
 	Kind               Kind
 	Goal               exercise.Goal // move kind
+	Limit              int           // move kind, mate-technique: the moves allowed
 	Target             chess.Square  // name kind
 	Flipped            bool          // name kind: seen from Black's side
 }
 
 // Task is the move exercise as the grader sees it.
 func (e *Exercise) Task() exercise.Task {
-	return exercise.Task{Pos: e.Pos, Goal: e.Goal, Square: e.From}
+	return exercise.Task{Pos: e.Pos, Goal: e.Goal, Square: e.From, Limit: e.Limit}
 }
 
 // Load parses and renders the English course, the source every

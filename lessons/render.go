@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -267,7 +268,7 @@ func (f fields) errorf(key, format string, args ...any) error {
 var allowedKeys = map[string][]string{
 	"board":    {"fen", "highlight", "arrows", "attacks", "xray", "forbid", "caption", "orientation", "play"},
 	"exercise": {"id", "fen", "square", "prompt"},
-	"move":     {"id", "fen", "goal", "square", "prompt"},
+	"move":     {"id", "fen", "goal", "square", "limit", "prompt"},
 	"name":     {"id", "square", "orientation"},
 }
 
@@ -563,6 +564,13 @@ func moveExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, templat
 		}
 		task.Square = sqs[0]
 	}
+	if v := f.values["limit"]; v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return nil, "", f.errorf("limit", "exercise %s: limit is a number of moves, not %q", id, v)
+		}
+		task.Limit = n
+	}
 	if err := task.Validate(); err != nil {
 		return nil, "", f.errorf("goal", "exercise %s: %v", id, err)
 	}
@@ -570,14 +578,17 @@ func moveExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, templat
 	if prompt == "" {
 		return nil, "", f.errorf("prompt", "exercise %s needs a prompt", id)
 	}
-	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: task.Square, Kind: KindMove, Goal: goal}
+	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: task.Square, Kind: KindMove, Goal: goal, Limit: task.Limit}
 	var hl []chess.Square
 	if task.Square != chess.NoSquare {
 		hl = []chess.Square{task.Square}
 	}
+	attrs := map[string]string{"data-exercise": id, "data-exercise-kind": "move", "data-goal": string(goal)}
+	if task.Limit > 0 {
+		attrs["data-limit"] = strconv.Itoa(task.Limit)
+	}
 	board := views.RenderBoard(views.Board{
-		Pos: pos, Flipped: pos.Turn() == chess.Black, Highlights: hl, Size: "diagram",
-		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "move", "data-goal": string(goal)}, Words: w,
+		Pos: pos, Flipped: pos.Turn() == chess.Black, Highlights: hl, Size: "diagram", Attrs: attrs, Words: w,
 	})
 	return ex, exerciseSection(ex, board, w.T("lesson.solve_move"), w), nil
 }
