@@ -46,6 +46,9 @@ func (h *Handler) checkExercise(c echo.Context) error {
 	if !ok {
 		return refuse(http.StatusNotFound, "exercise.refuse_no_exercise")
 	}
+	if ex.Kind == lessons.KindSetup {
+		return h.checkSetupExercise(c, ex) // exercises_setup.go
+	}
 	if ex.Kind != lessons.KindSquares {
 		return h.checkMoveExercise(c, ex) // exercises_move.go
 	}
@@ -231,6 +234,9 @@ func (h *Handler) showPractice(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if ex.Kind == lessons.KindSetup {
+		return h.showSetupPractice(c, l, ex) // exercises_setup.go
+	}
 	if ex.Kind != lessons.KindSquares {
 		return h.showMovePractice(c, l, ex) // exercises_move.go
 	}
@@ -364,6 +370,9 @@ func (h *Handler) submitPractice(c echo.Context) error {
 	_, ex, err := h.practiceTarget(c)
 	if err != nil {
 		return err
+	}
+	if ex.Kind == lessons.KindSetup {
+		return h.submitSetupPractice(c, ex) // exercises_setup.go
 	}
 	if ex.Kind != lessons.KindSquares {
 		return h.submitMovePractice(c, ex) // exercises_move.go

@@ -144,14 +144,14 @@ type lessonPage struct {
 
 // practiceHow is the catalogue key of the sentence that says what a
 // lesson's exercises ask, by the kinds it has: lesson.how_ and the kinds
-// in the order name, squares, move ("lesson.how_squares_move").
+// in the order name, squares, move, setup ("lesson.how_squares_move").
 func practiceHow(l *lessons.Lesson) string {
 	has := map[lessons.Kind]bool{}
 	for _, ex := range l.Exercises {
 		has[ex.Kind] = true
 	}
 	var kinds []string
-	for _, k := range []lessons.Kind{lessons.KindName, lessons.KindSquares, lessons.KindMove} {
+	for _, k := range []lessons.Kind{lessons.KindName, lessons.KindSquares, lessons.KindMove, lessons.KindSetup} {
 		if has[k] {
 			kinds = append(kinds, string(k))
 		}

@@ -75,6 +75,7 @@ const (
 	KindSquares Kind = "squares" // mark every square the piece may move to (X1)
 	KindMove    Kind = "move"    // play the move that reaches a goal (X6)
 	KindName    Kind = "name"    // click the named square (X7)
+	KindSetup   Kind = "setup"   // place the pieces from a tray to set up the board (X10)
 )
 
 // Exercise is one task. Its answer is never stored: for the squares kind
@@ -90,6 +91,10 @@ type Exercise struct {
 	Target             chess.Square  // name kind
 	Flipped            bool          // name kind: seen from Black's side
 }
+
+// Setup is the setup exercise as the grader sees it: Pos is the board as
+// it is given.
+func (e *Exercise) Setup() exercise.Setup { return exercise.Setup{Given: e.Pos} }
 
 // Task is the move exercise as the grader sees it.
 func (e *Exercise) Task() exercise.Task {

@@ -318,6 +318,8 @@ func TestBadBlocksNameFileAndLine(t *testing.T) {
 		// Issue 36: lesson 11 drew the queen's attack on f7 through the
 		// pawn that had just blocked it.
 		{"attack through a blocker", block("board", "fen: r1bqkbnr/pppp1p1p/2n3p1/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 4\nattacks: h5f7\n"), "01-x.md:10: attacks: the line h5f7 runs through the piece on g6"},
+		{"setup piece off its square", block("setup", "id: a\nfen: 8/8/8/8/4K3/8/8/8 w - - 0 1\nprompt: p\n"), "starting squares only, and e4 is not one"},
+		{"setup with nothing to place", block("setup", "id: a\nfen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nprompt: p\n"), "nothing to set up"},
 		{"attack from nowhere", block("board", "fen: 8/8/8/8/8/8/8/8 w - - 0 1\nattacks: e2e4\n"), "starts on an empty square"},
 		{"xray through nothing", block("board", "fen: 4r1k1/8/8/8/8/8/8/4K3 w - - 0 1\nxray: e8e1\n"), "exactly one piece of the other side"},
 		{"xray through a friend", block("board", "fen: 4r1k1/8/8/8/8/8/4n3/4K3 w - - 0 1\nxray: e8e1\n"), "exactly one piece of the other side"},

@@ -139,7 +139,7 @@ func render(name, slug string, src []byte, w *words.Words) (*document, error) {
 	}
 	for _, f := range fences {
 		lang := string(f.Language(body))
-		if lang != "board" && lang != "exercise" && lang != "move" && lang != "name" {
+		if lang != "board" && lang != "exercise" && lang != "move" && lang != "name" && lang != "setup" {
 			continue
 		}
 		line := headerLines + 1 + bytes.Count(body[:fenceStart(f, body)], []byte("\n"))
@@ -163,6 +163,8 @@ func render(name, slug string, src []byte, w *words.Words) (*document, error) {
 				ex, html, err = moveExerciseHTML(fields, slug, w)
 			case "name":
 				ex, html, err = nameExerciseHTML(fields, slug, w)
+			case "setup":
+				ex, html, err = setupExerciseHTML(fields, slug, w)
 			default:
 				ex, html, err = exerciseHTML(fields, slug, w)
 			}
@@ -270,6 +272,7 @@ var allowedKeys = map[string][]string{
 	"exercise": {"id", "fen", "square", "prompt"},
 	"move":     {"id", "fen", "goal", "square", "limit", "prompt"},
 	"name":     {"id", "square", "orientation"},
+	"setup":    {"id", "fen", "prompt"},
 }
 
 // wordKeys are the keys whose values are words, which a translation
@@ -627,6 +630,32 @@ func nameExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, templat
 		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "name", "data-target": sqs[0].String()}, Words: w,
 	})
 	return ex, exerciseSection(ex, board, w.T("lesson.solve_name"), w), nil
+}
+
+// setupExerciseHTML checks a `setup` block (X10): the board as given, each
+// of its pieces on its starting square, and pieces left to place.
+func setupExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, template.HTML, error) {
+	id, err := exerciseID(f, slug)
+	if err != nil {
+		return nil, "", err
+	}
+	pos, err := f.position()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := (exercise.Setup{Given: pos}).Validate(); err != nil {
+		return nil, "", f.errorf("fen", "exercise %s: %v", id, err)
+	}
+	prompt := f.values["prompt"]
+	if prompt == "" {
+		return nil, "", f.errorf("prompt", "exercise %s needs a prompt", id)
+	}
+	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: chess.NoSquare, Kind: KindSetup}
+	board := views.RenderBoard(views.Board{
+		Pos: pos, Size: "diagram", Words: w,
+		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "setup"},
+	})
+	return ex, exerciseSection(ex, board, w.T("lesson.solve_setup"), w), nil
 }
 
 // emptyBoardFEN is a board with no pieces, for square-name exercises.
