@@ -129,20 +129,22 @@ func TestMateTechniqueAtBothSizes(t *testing.T) {
 	})
 }
 
-// waitAcrossLoads waits until expr is true in the tab, polling again when
-// a page load interrupts the poll (each click of a form without
+// waitAcrossLoads waits until expr is true in the tab, asking again when
+// a page load interrupts the question (each click of a form without
 // JavaScript loads a page).
 func waitAcrossLoads(b *Browser, expr string) {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.Ctx, 15*time.Second)
+	ctx, cancel := context.WithTimeout(b.Ctx, 30*time.Second)
 	defer cancel()
 	for {
-		ok, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(3*time.Second)))
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
 		if err == nil && ok {
 			return
 		}
 		if ctx.Err() != nil {
-			b.t.Fatalf("waiting for %s: %v", expr, err)
+			url, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`location.href`))
+			b.t.Fatalf("waiting for %s at %s: %v", expr, url, err)
 		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
