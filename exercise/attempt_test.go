@@ -67,3 +67,19 @@ func TestTry(t *testing.T) {
 		})
 	}
 }
+
+func TestStars(t *testing.T) {
+	tests := []struct {
+		wrong  int
+		helped bool
+		want   int
+	}{
+		{0, false, 3}, {1, false, 2}, {2, false, 2}, {3, false, 1}, {10, false, 1},
+		{0, true, 1}, {1, true, 1},
+	}
+	for _, tt := range tests {
+		if got := Stars(tt.wrong, tt.helped); got != tt.want {
+			t.Errorf("Stars(%d wrong, helped %v) = %d, want %d", tt.wrong, tt.helped, got, tt.want)
+		}
+	}
+}

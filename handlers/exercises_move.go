@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -36,6 +35,7 @@ type moveCheckRequest struct {
 type moveCheckResponse struct {
 	Correct  bool   `json:"correct"`
 	Solved   bool   `json:"solved"`
+	Stars    int    `json:"stars"` // 1–3 once solved (X11), else 0
 	Reason   string `json:"reason"`
 	Reply    string `json:"reply"`
 	ReplySAN string `json:"replySan,omitempty"`
@@ -63,10 +63,11 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 			return refuse(http.StatusBadRequest, "practice.refuse_square", "Text", truncate(*req.Square, 12))
 		}
 		res := exercise.FindSquare(ex.Target, sq)
-		if err := h.recordMoveSolve(c, ex, res.Correct); err != nil {
+		stars, err := h.recordTry(c, ex, res.Correct, res.Correct)
+		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, moveCheckResponse{Correct: res.Correct, Solved: res.Correct, Reason: h.w(c).Msg(res.Reason)})
+		return c.JSON(http.StatusOK, moveCheckResponse{Correct: res.Correct, Solved: res.Correct, Stars: stars, Reason: h.w(c).Msg(res.Reason)})
 	}
 	if req.Move == nil || req.Square != nil {
 		return refuse(http.StatusBadRequest, "practice.refuse_move_missing")
@@ -80,10 +81,11 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved); err != nil {
+	stars, err := h.recordTry(c, ex, at.Verdict.Correct, at.Verdict.Solved)
+	if err != nil {
 		return err
 	}
-	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Reason: h.w(c).Msg(at.Verdict.Reason), SAN: at.SAN}
+	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Stars: stars, Reason: h.w(c).Msg(at.Verdict.Reason), SAN: at.SAN}
 	if at.After != nil && at.Verdict.Correct {
 		out.FEN = at.After.FEN()
 		for _, m := range at.After.LegalMoves() {
@@ -121,16 +123,6 @@ func joinLine(line []chess.Move) string {
 		s[i] = m.UCI()
 	}
 	return strings.Join(s, ",")
-}
-
-func (h *Handler) recordMoveSolve(c echo.Context, ex *lessons.Exercise, solved bool) error {
-	if !solved {
-		return nil
-	}
-	if err := h.store.MarkExerciseSolved(c.Request().Context(), visitorID(c), ex.ID, ex.Lesson); err != nil {
-		return fmt.Errorf("handlers: mark exercise %s solved: %w", ex.ID, err)
-	}
-	return nil
 }
 
 // movePage is the payload of views/pages/practice-move.html.
@@ -300,7 +292,7 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 		if err != nil {
 			return refuse(http.StatusBadRequest, "practice.refuse_board_square")
 		}
-		if err := h.recordMoveSolve(c, ex, sq == ex.Target); err != nil {
+		if _, err := h.recordTry(c, ex, sq == ex.Target, sq == ex.Target); err != nil {
 			return err
 		}
 		q.Set("tried", sq.String())
@@ -352,7 +344,7 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved); err != nil {
+	if _, err := h.recordTry(c, ex, at.Verdict.Correct, at.Verdict.Solved); err != nil {
 		return err
 	}
 	q.Set("tried", strings.ToLower(strings.TrimSpace(text)))

@@ -31,6 +31,7 @@ type setupCheckRequest struct {
 type setupCheckResponse struct {
 	Correct bool              `json:"correct"`
 	Solved  bool              `json:"solved"`
+	Stars   int               `json:"stars"` // 1–3 once solved (X11), else 0
 	Right   []string          `json:"right"`
 	Wrong   []string          `json:"wrong"`
 	Missed  []string          `json:"missed"`
@@ -81,12 +82,13 @@ func (h *Handler) checkSetupExercise(c echo.Context, ex *lessons.Exercise) error
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, res.Correct); err != nil {
+	stars, err := h.recordTry(c, ex, res.Correct, res.Correct)
+	if err != nil {
 		return err
 	}
 	w := h.w(c)
 	out := setupCheckResponse{
-		Correct: res.Correct, Solved: res.Correct,
+		Correct: res.Correct, Solved: res.Correct, Stars: stars,
 		Right: squareNames(res.Right), Wrong: squareNames(res.Wrong), Missed: squareNames(res.Missed),
 		Reasons: make(map[string]string, len(res.Reasons)), Answer: map[string]string{},
 	}
@@ -330,13 +332,16 @@ func (h *Handler) submitSetupPractice(c echo.Context, ex *lessons.Exercise) erro
 		if err != nil {
 			return err
 		}
-		if err := h.recordMoveSolve(c, ex, res.Correct); err != nil {
+		if _, err := h.recordTry(c, ex, res.Correct, res.Correct); err != nil {
 			return err
 		}
 		q.Set("show", "check")
 	case action == "restart":
 		placed, pick = nil, ""
 	case action == "answer":
+		if err := h.recordHelp(c, ex); err != nil {
+			return err
+		}
 		placed, pick = nil, ""
 		q.Set("show", "answer")
 	case action == "":

@@ -32,6 +32,8 @@ type lessonRow struct {
 	Done      bool
 	Solved    int
 	Exercises int
+	// Stars and MaxStars are the lesson's stars (X11), filled on /learn.
+	Stars, MaxStars int
 }
 
 // courseProgress is the visitor's progress through the whole course:
@@ -103,6 +105,8 @@ func (h *Handler) homeProgress(c echo.Context, visitor string) (*homeProgress, e
 type learnPage struct {
 	*courseProgress
 	JustRead *lessons.Lesson
+	// Stars and MaxStars are the whole course's stars (X11).
+	Stars, MaxStars int
 }
 
 // showLearn is the table of contents with ticks and the progress bar.
@@ -111,10 +115,25 @@ func (h *Handler) showLearn(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.render(c, http.StatusOK, "learn", learnPage{
+	page := learnPage{
 		courseProgress: progressFrom(h.course(c), report),
 		JustRead:       h.justRead(c, report),
-	})
+	}
+	solved := make(map[string]bool, len(report.Solved))
+	for id := range report.Solved {
+		solved[id] = true
+	}
+	stars, err := h.visitorStars(c, solved) // stars.go
+	if err != nil {
+		return err
+	}
+	for i := range page.Rows {
+		r := &page.Rows[i]
+		r.Stars, r.MaxStars = starCount(stars, r.Lesson.Exercises)
+		page.Stars += r.Stars
+		page.MaxStars += r.MaxStars
+	}
+	return h.render(c, http.StatusOK, "learn", page)
 }
 
 // justRead is the lesson named by ?from= when the visitor has really

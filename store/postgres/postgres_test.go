@@ -257,6 +257,10 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if got, err := s.RedeemTransfer(ctx, h, now); err != nil || got != v {
 				t.Fatalf("redeeming it: %q, %v", got, err)
 			}
+			// 0014's tries work on a migrated database.
+			if r, err := s.RecordTry(ctx, v, "rook-corner", "rook", store.TrySolved); err != nil || !r.Solved {
+				t.Fatalf("a try after migrating: %+v, %v", r, err)
+			}
 		})
 	}
 }

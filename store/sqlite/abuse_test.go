@@ -112,6 +112,9 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if err := s.CreateTransfer(ctx, v, fmt.Sprintf("%064x", i+1), time.Now().Add(time.Minute)); err != nil {
 			t.Fatal(err)
 		}
+		if _, err := s.RecordTry(ctx, v, "rook-corner", "rook", store.TryWrong); err != nil {
+			t.Fatal(err)
+		}
 		// A new feature's table: store a row of it for both visitors here.
 	}
 	owned, err := ownedTables(ctx, s.db)
