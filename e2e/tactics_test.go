@@ -56,6 +56,15 @@ func TestTacticExercisesAtBothSizes(t *testing.T) {
 					b.Screenshot("tactic-fork-right-" + size)
 				}
 			}
+			// Each was solved after one wrong try: two stars each (X11),
+			// shown on /learn per lesson and for the course.
+			b.Open(srv.URL + "/learn")
+			b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-lesson="tactics"] [data-stars]`)))
+			if got := Eval[string](b, `document.querySelector('[data-lesson="tactics"] [data-stars]').dataset.stars + " " + document.querySelector('[data-lesson="defending"] [data-stars]').dataset.stars + " " + document.querySelector('.stars-total').dataset.stars`); got != "8 2 10" {
+				t.Errorf("stars on /learn (tactics, defending, course) = %q, want 8 2 10", got)
+			}
+			_ = Eval[bool](b, `(document.querySelector('[data-lesson="defending"]').scrollIntoView({block: "center"}), true)`)
+			b.Screenshot("learn-stars-" + size)
 		})
 	}
 }
