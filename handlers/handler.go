@@ -248,6 +248,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerLessons(e)
 	h.registerExercises(e, api)
 	h.registerStars(api)
+	h.registerWorksheets(e)
 	h.registerTrainer(e, api) // trainer.go
 	h.registerGlossary(e)     // glossary.go
 	// Feature routes: each feature adds its lines here, pages on e and

@@ -120,6 +120,7 @@ var dynamic = []struct {
 	{"exercise/setup.go", `"exercise.setup_rule_" + …`, `exercise\.setup_rule_(rook|knight|bishop)`},
 	{"exercise/setup.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
 	{"handlers/exercises_setup.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
+	{"handlers/worksheets.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
 	// A JSON body's value of the wrong kind (handlers.jsonKind).
 	{"handlers/handler.go", `"http.json_kind_" + …`, `http\.json_kind_(string|number|bool|array|object)`},
 	// The squares trainer's links: the board seen from each side, each
