@@ -71,6 +71,10 @@ func mainPages(t *testing.T, b *Browser, srv *Server) []mainPage {
 		{"practice-move", exerciseURL(srv, "checkmate", "mate-two-rook-ladder"), `[data-move-page][data-ready]`},
 		{"trainer", srv.URL + "/practice/squares", `[data-trainer][data-ready]`},
 		{"glossary", srv.URL + "/glossary", "main h1"},
+		// Issue 36: the setup tray, the mate technique, the worksheet.
+		{"practice-setup", exerciseURL(srv, "setting-up", "setup-white-pieces"), `[data-setup-page][data-ready]`},
+		{"practice-technique", exerciseURL(srv, "lone-king", "technique-rook-edge"), `[data-move-page][data-ready]`},
+		{"worksheet", srv.URL + "/learn/tactics/worksheet", "[data-worksheet]"},
 	}
 	// A quiz round: the start button posts a form and lands on question 1.
 	b.Open(srv.URL + "/quiz")
