@@ -73,6 +73,10 @@ func mainPages(t *testing.T, b *Browser, srv *Server) []mainPage {
 		{"glossary", srv.URL + "/glossary", "main h1"},
 		{"puzzle", srv.URL + "/puzzles/daily", `[data-puzzle-page][data-ready]`},
 		{"puzzle-streak", srv.URL + "/puzzles/streak", `[data-action="start-streak"]`},
+		// Issue 36: the setup tray, the mate technique, the worksheet.
+		{"practice-setup", exerciseURL(srv, "setting-up", "setup-white-pieces"), `[data-setup-page][data-ready]`},
+		{"practice-technique", exerciseURL(srv, "lone-king", "technique-rook-edge"), `[data-move-page][data-ready]`},
+		{"worksheet", srv.URL + "/learn/tactics/worksheet", "[data-worksheet]"},
 	}
 	// A quiz round: the start button posts a form and lands on question 1.
 	b.Open(srv.URL + "/quiz")

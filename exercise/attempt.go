@@ -21,10 +21,14 @@ type Attempt struct {
 
 // ReplySAN is the computer's reply in SAN, or "" when there is none.
 func (a Attempt) ReplySAN(start *chess.Position) string {
-	if len(a.Line) != 2 {
+	if len(a.Line) < 2 {
 		return ""
 	}
-	return start.Play(a.Line[0]).SAN(a.Line[1])
+	pos := start
+	for _, m := range a.Line[:len(a.Line)-1] {
+		pos = pos.Play(m)
+	}
+	return pos.SAN(a.Line[len(a.Line)-1])
 }
 
 // ParseLine reads the moves already played in a mate in two: none, or the
@@ -33,6 +37,9 @@ func (a Attempt) ReplySAN(start *chess.Position) string {
 func (t Task) ParseLine(uci []string) ([]chess.Move, error) {
 	if len(uci) == 0 {
 		return nil, nil
+	}
+	if t.Goal == GoalMateTechnique {
+		return t.parseTechniqueLine(uci) // technique.go
 	}
 	if t.Goal != GoalMateInTwo || len(uci) != 2 {
 		return nil, words.Errorf("practice.refuse_line")
@@ -90,6 +97,25 @@ func (t Task) Try(line []chess.Move, text string) (Attempt, error) {
 	}
 	var at Attempt
 	pos := t.Pos
+	if t.Goal == GoalMateTechnique {
+		for _, m := range line {
+			pos = pos.Play(m)
+		}
+		for _, m := range pos.LegalMoves() {
+			if m.From() == from && m.To() == to && m.Promotion() == promo {
+				at.Verdict = judgeTechnique(pos, m, t.MovesLeft(line))
+				at.SAN = pos.SAN(m)
+				at.After = pos.Play(m)
+				if r := at.Verdict.Reply; r != chess.NoMove {
+					at.Line = append(append(line[:len(line):len(line)], m), r)
+					at.After = at.After.Play(r)
+				}
+				return at, nil
+			}
+		}
+		at.Verdict = Task{Pos: pos, Goal: GoalMate, Square: chess.NoSquare}.Judge(from, to, promo) // illegal: the rule it breaks
+		return at, nil
+	}
 	if len(line) == 2 {
 		at.Verdict, err = t.JudgeLine(line[0], line[1], from, to, promo)
 		if err != nil {

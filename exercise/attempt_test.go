@@ -119,3 +119,19 @@ func TestHelpAfterTheFirstMoves(t *testing.T) {
 		t.Errorf("the answer does not solve the task: %v %v", v, err)
 	}
 }
+
+func TestStars(t *testing.T) {
+	tests := []struct {
+		wrong  int
+		helped bool
+		want   int
+	}{
+		{0, false, 3}, {1, false, 2}, {2, false, 2}, {3, false, 1}, {10, false, 1},
+		{0, true, 1}, {1, true, 1},
+	}
+	for _, tt := range tests {
+		if got := Stars(tt.wrong, tt.helped); got != tt.want {
+			t.Errorf("Stars(%d wrong, helped %v) = %d, want %d", tt.wrong, tt.helped, got, tt.want)
+		}
+	}
+}

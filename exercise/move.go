@@ -29,7 +29,8 @@ const (
 )
 
 // Goals lists every goal in the order reports show them.
-var Goals = []Goal{GoalMate, GoalCheck, GoalCapture, GoalSave, GoalPromote, GoalCastle, GoalEnPassant, GoalNoStalemate, GoalMateInTwo}
+var Goals = []Goal{GoalMate, GoalCheck, GoalCapture, GoalSave, GoalPromote, GoalCastle, GoalEnPassant, GoalNoStalemate, GoalMateInTwo,
+	GoalDefend, GoalFork, GoalPin, GoalSkewer, GoalDiscovered, GoalMateTechnique}
 
 // ParseGoal reads a goal name.
 func ParseGoal(s string) (Goal, error) {
@@ -46,11 +47,13 @@ func ParseGoal(s string) (Goal, error) {
 }
 
 // Task is one "play the move" exercise: a position, its goal and, for the
-// save goal, the square of the piece to save (NoSquare otherwise).
+// save goal, the square of the piece to save (NoSquare otherwise); for a
+// mate-technique exercise, the number of moves allowed.
 type Task struct {
 	Pos    *chess.Position
 	Goal   Goal
 	Square chess.Square
+	Limit  int
 }
 
 // Verdict grades one move of a task.
@@ -113,6 +116,16 @@ func (t Task) Validate() error {
 	} else if t.Square != chess.NoSquare {
 		return fmt.Errorf("exercise: only save exercises name a square")
 	}
+	if t.Goal == GoalMateTechnique {
+		if err := t.validateTechnique(); err != nil { // technique.go
+			return err
+		}
+	} else if t.Limit != 0 {
+		return fmt.Errorf("exercise: only mate-technique exercises have a move limit")
+	}
+	if !t.tacticPremise() {
+		return fmt.Errorf("exercise: nothing of the side to move can be won, so there is nothing to defend")
+	}
 	right := t.RightMoves()
 	if len(right) == 0 {
 		return fmt.Errorf("exercise: no legal move reaches the goal %q", t.Goal)
@@ -161,6 +174,10 @@ func (t Task) isRight(m chess.Move) bool {
 		return !after.IsStalemate() && len(anyTakes(after)) == 0
 	case GoalMateInTwo:
 		return after.IsCheckmate() || forcesMateInOne(after)
+	case GoalDefend, GoalFork, GoalPin, GoalSkewer, GoalDiscovered:
+		return t.tacticRight(m, after) // tactics.go
+	case GoalMateTechnique:
+		return judgeTechnique(t.Pos, m, t.Limit).Correct // technique.go
 	}
 	return false
 }
@@ -278,6 +295,9 @@ func points(t chess.PieceType) words.Message {
 
 // JudgeMove grades a legal move.
 func (t Task) JudgeMove(m chess.Move) Verdict {
+	if t.Goal == GoalMateTechnique {
+		return judgeTechnique(t.Pos, m, t.Limit)
+	}
 	after := t.Pos.Play(m)
 	san := t.Pos.SAN(m)
 	if t.isRight(m) {
@@ -295,6 +315,10 @@ func (t Task) JudgeMove(m chess.Move) Verdict {
 // praise says what a right move achieved.
 func (t Task) praise(m chess.Move, after *chess.Position, san string) words.Message {
 	them := after.Turn()
+	switch t.Goal {
+	case GoalDefend, GoalFork, GoalPin, GoalSkewer, GoalDiscovered:
+		return t.tacticPraise(m, after, san) // tactics.go
+	}
 	switch {
 	case after.IsCheckmate():
 		return verdict("praise_mate", "Side", side(them))
@@ -324,6 +348,8 @@ func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) words
 		return verdict("stalemate", "Move", words.SAN(san), "Side", side(them))
 	}
 	switch t.Goal {
+	case GoalDefend, GoalFork, GoalPin, GoalSkewer, GoalDiscovered:
+		return t.tacticWrong(m, after, san) // tactics.go
 	case GoalMate:
 		return t.notMate(after, san)
 	case GoalCheck:

@@ -89,9 +89,169 @@ func oracle(t *testing.T, ex *lessons.Exercise, m chess.Move) bool {
 		}
 		n := engineMatesIn(after, 4)
 		return n >= 1 && n <= 1 // the defender is mated on the next move whatever it plays
+	case exercise.GoalDefend, exercise.GoalFork, exercise.GoalPin, exercise.GoalSkewer, exercise.GoalDiscovered:
+		return !after.IsStalemate() && tacticOracle(pos, after, m, ex.Goal)
+	case exercise.GoalMateTechnique:
+		// Mate, or: no stalemate, the lone king cannot take the piece, and
+		// the engine still sees a mate within the moves left.
+		if after.IsCheckmate() {
+			return true
+		}
+		if after.IsStalemate() || ex.Limit <= 1 {
+			return false
+		}
+		for _, r := range after.LegalMoves() {
+			if after.PieceAt(r.To()) != chess.NoPiece {
+				return false
+			}
+		}
+		n := engineMatesIn(after, 2*(ex.Limit-1))
+		return n >= 1 && n <= ex.Limit-1
 	}
 	t.Fatalf("unknown goal %q", ex.Goal)
 	return false
+}
+
+// worth is a piece's value for the tactic goals; the king outweighs all.
+func worth(t chess.PieceType) int {
+	if t == chess.King {
+		return 100
+	}
+	return pointValue[t]
+}
+
+// bestWin is the most the side to move in pos wins with one capture, on
+// sq only unless sq is NoSquare: the piece taken, less the taker when it
+// can be taken back.
+func bestWin(pos *chess.Position, sq chess.Square) int {
+	best := 0
+	for _, c := range pos.LegalMoves() {
+		victim := pos.PieceAt(c.To())
+		if victim == chess.NoPiece || (sq != chess.NoSquare && c.To() != sq) {
+			continue
+		}
+		w := worth(victim.Type())
+		if canTake(pos.Play(c), c.To()) {
+			w -= worth(pos.PieceAt(c.From()).Type())
+		}
+		best = max(best, w)
+	}
+	return best
+}
+
+// prize reports whether the piece on from, attacking the enemy piece on
+// to, could win it: the king, a more valuable piece, or one nobody guards.
+func prize(pos *chess.Position, from, to chess.Square) bool {
+	a, v := pos.PieceAt(from), pos.PieceAt(to)
+	if v == chess.NoPiece || v.Color() == a.Color() {
+		return false
+	}
+	return v.Type() == chess.King || worth(v.Type()) > worth(a.Type()) || pos.Attackers(to, v.Color()) == 0
+}
+
+// prizesOf lists the enemy squares the piece on sq attacks and could win,
+// found by asking every square who attacks it.
+func prizesOf(pos *chess.Position, sq chess.Square) []chess.Square {
+	var out []chess.Square
+	for s := chess.A1; s <= chess.H8; s++ {
+		if pos.Attackers(s, pos.PieceAt(sq).Color()).Has(sq) && prize(pos, sq, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// between reports whether b lies strictly between a and c on one line.
+func between(a, b, c chess.Square) bool {
+	df, dr := c.File()-a.File(), c.Rank()-a.Rank()
+	bf, br := b.File()-a.File(), b.Rank()-a.Rank()
+	if df*br != dr*bf { // not on the line through a and c
+		return false
+	}
+	return bf*df+br*dr > 0 && bf*bf+br*br < df*df+dr*dr
+}
+
+// tacticOracle judges the tactic goals from their definitions in words.
+func tacticOracle(pos, after *chess.Position, m chess.Move, goal exercise.Goal) bool {
+	to := m.To()
+	us := pos.Turn()
+	keeps := bestWin(after, to) <= 0 // the moved piece cannot be won
+	mover := after.PieceAt(to).Type()
+	slider := mover == chess.Bishop || mover == chess.Rook || mover == chess.Queen
+	switch goal {
+	case exercise.GoalDefend:
+		return bestWin(after, chess.NoSquare) <= 0
+	case exercise.GoalFork:
+		return keeps && len(prizesOf(after, to)) >= 2
+	case exercise.GoalPin, exercise.GoalSkewer:
+		if !slider || !keeps {
+			return false
+		}
+		// Every enemy piece the moved piece attacks, and the next piece
+		// on past it along the same line.
+		for f := chess.A1; f <= chess.H8; f++ {
+			front := after.PieceAt(f)
+			if front == chess.NoPiece || front.Color() == us || !after.Attackers(f, us).Has(to) {
+				continue
+			}
+			df, dr := sign(f.File()-to.File()), sign(f.Rank()-to.Rank())
+			for x, y := f.File()+df, f.Rank()+dr; x >= 0 && x < 8 && y >= 0 && y < 8; x, y = x+df, y+dr {
+				b := chess.NewSquare(x, y)
+				back := after.PieceAt(b)
+				if back == chess.NoPiece {
+					continue
+				}
+				if back.Color() != us {
+					fv, bv := worth(front.Type()), worth(back.Type())
+					if goal == exercise.GoalPin && front.Type() != chess.King && bv > fv {
+						return true
+					}
+					if goal == exercise.GoalSkewer && fv > bv && (bv > worth(mover) || after.Attackers(b, back.Color()) == 0) {
+						return true
+					}
+				}
+				break
+			}
+		}
+		return false
+	case exercise.GoalDiscovered:
+		for s := chess.A1; s <= chess.H8; s++ {
+			p := after.PieceAt(s)
+			if s == to || p.Color() != us || (p.Type() != chess.Bishop && p.Type() != chess.Rook && p.Type() != chess.Queen) {
+				continue
+			}
+			for e := chess.A1; e <= chess.H8; e++ {
+				if !after.Attackers(e, us).Has(s) || pos.Attackers(e, us).Has(s) || !between(s, m.From(), e) || !prize(after, s, e) {
+					continue
+				}
+				if after.PieceAt(e).Type() == chess.King {
+					if keeps || after.Attackers(e, us).Has(to) {
+						return true
+					}
+					continue
+				}
+				if after.InCheck() {
+					return true
+				}
+				for _, w := range prizesOf(after, to) {
+					if w != e && keeps {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }
 
 func TestMoveExerciseSweep(t *testing.T) {
@@ -289,4 +449,139 @@ func firstWrong(task exercise.Task) chess.Move {
 		}
 	}
 	return chess.NoMove
+}
+
+// The prompts of lesson 12 count moves (issue 36): the counts they give
+// must be the position's, and what the prompt allows the grader accepts.
+func TestStalematePromptsCountRight(t *testing.T) {
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stalemates := func(ex *lessons.Exercise, piece chess.PieceType) (all, stale int) {
+		for _, m := range ex.Pos.LegalMoves() {
+			if m.Piece().Type() != piece {
+				continue
+			}
+			all++
+			if ex.Pos.Play(m).IsStalemate() {
+				stale++
+			}
+		}
+		return all, stale
+	}
+	// "all five king moves here stalemate, and so do five queen moves"
+	ex, _ := course.Exercise("no-stalemate-black-queen")
+	if all, stale := stalemates(ex, chess.King); all != 5 || stale != 5 {
+		t.Errorf("no-stalemate-black-queen: %d of %d king moves stalemate, the prompt says all five", stale, all)
+	}
+	if _, stale := stalemates(ex, chess.Queen); stale != 5 {
+		t.Errorf("no-stalemate-black-queen: %d queen moves stalemate, the prompt says five", stale)
+	}
+	// "leaves Black a legal move and gives nothing away, or checkmate.
+	// Two queen moves here would stalemate."
+	ex, _ = course.Exercise("no-stalemate-queen-corner")
+	if _, stale := stalemates(ex, chess.Queen); stale != 2 {
+		t.Errorf("no-stalemate-queen-corner: %d queen moves stalemate, the prompt says two", stale)
+	}
+	task := ex.Task()
+	for _, m := range ex.Pos.LegalMoves() {
+		after := ex.Pos.Play(m)
+		allowed := after.IsCheckmate() || (!after.IsStalemate() && len(after.LegalMoves()) > 0 && !canTakeAnything(after))
+		if v := task.JudgeMove(m); v.Correct != allowed {
+			t.Errorf("no-stalemate-queen-corner %s: grader says %v, the prompt allows it: %v", ex.Pos.SAN(m), v.Correct, allowed)
+		}
+	}
+}
+
+func canTakeAnything(pos *chess.Position) bool {
+	for _, m := range pos.LegalMoves() {
+		if m.IsCapture() {
+			return true
+		}
+	}
+	return false
+}
+
+// A mate-technique exercise is played to the end through Try, as the page
+// plays it: each right move is answered by the computer and the line grows,
+// until mate within the limit (issue 36, X9). A forged line is refused.
+func TestMateTechniquePlayedToMate(t *testing.T) {
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, ex := range course.Exercises() {
+		if ex.Goal != exercise.GoalMateTechnique {
+			continue
+		}
+		n++
+		t.Run(ex.ID, func(t *testing.T) {
+			task := ex.Task()
+			var line []chess.Move
+			pos := ex.Pos
+			for moves := 1; ; moves++ {
+				if moves > ex.Limit {
+					t.Fatalf("no mate within %d moves", ex.Limit)
+				}
+				var right chess.Move
+				for _, m := range pos.LegalMoves() {
+					if (played{task, line}).right(m) {
+						right = m
+						break
+					}
+				}
+				if right == chess.NoMove {
+					t.Fatalf("move %d: no right move after %v", moves, line)
+				}
+				uci := make([]string, len(line))
+				for i, m := range line {
+					uci[i] = m.UCI()
+				}
+				parsed, err := task.ParseLine(uci)
+				if err != nil {
+					t.Fatalf("move %d: the line %v is refused: %v", moves, uci, err)
+				}
+				at, err := task.Try(parsed, right.UCI())
+				if err != nil || !at.Verdict.Correct {
+					t.Fatalf("move %d: %s: %v %v", moves, right.UCI(), at.Verdict, err)
+				}
+				if at.Verdict.Solved {
+					if !at.After.IsCheckmate() {
+						t.Fatalf("solved without mate: %s", at.After.FEN())
+					}
+					return
+				}
+				line = at.Line
+				pos = at.After
+			}
+		})
+		// A reply that is not the computer's is refused.
+		first := ex.Pos.LegalMoves()[0]
+		mid := ex.Pos.Play(first)
+		for _, r := range mid.LegalMoves() {
+			if r != exercise.Defence(mid) {
+				if _, err := ex.Task().ParseLine([]string{first.UCI(), r.UCI()}); err == nil {
+					t.Errorf("%s: a forged reply %s is accepted", ex.ID, r.UCI())
+				}
+				break
+			}
+		}
+	}
+	if n < 4 {
+		t.Errorf("%d mate-technique exercises, want at least 4", n)
+	}
+}
+
+// played pairs a task with the line played so far, for the test above.
+type played struct {
+	exercise.Task
+	line []chess.Move
+}
+
+// right reports whether m, played after the line, is right.
+func (t played) right(m chess.Move) bool {
+	at, err := t.Task.Try(t.line, m.UCI())
+	return err == nil && at.Verdict.Correct
 }

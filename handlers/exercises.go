@@ -34,6 +34,7 @@ type checkRequest struct {
 // answer field lets the page show the answer without another request.
 type checkResponse struct {
 	Correct bool              `json:"correct"`
+	Stars   int               `json:"stars"` // 1–3 once solved (X11), else 0
 	Missed  []string          `json:"missed"`
 	Wrong   []string          `json:"wrong"`
 	Reasons map[string]string `json:"reasons"`
@@ -47,6 +48,9 @@ func (h *Handler) checkExercise(c echo.Context) error {
 	if !ok {
 		return refuse(http.StatusNotFound, "exercise.refuse_no_exercise")
 	}
+	if ex.Kind == lessons.KindSetup {
+		return h.checkSetupExercise(c, ex) // exercises_setup.go
+	}
 	if ex.Kind != lessons.KindSquares {
 		return h.checkMoveExercise(c, ex) // exercises_move.go
 	}
@@ -55,22 +59,13 @@ func (h *Handler) checkExercise(c echo.Context) error {
 		return err
 	}
 	res := exercise.Check(ex.Pos, ex.From, marked)
-	if err := h.recordSolve(c, ex, res); err != nil {
+	stars, err := h.recordTry(c, ex, res.Correct, res.Correct) // stars.go
+	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toCheckResponse(h.w(c), res))
-}
-
-// recordSolve stores a correct answer as solved for the visitor; the API
-// and the no-JavaScript form both grade through here (X1, X4).
-func (h *Handler) recordSolve(c echo.Context, ex *lessons.Exercise, res exercise.Result) error {
-	if !res.Correct {
-		return h.recordMiss(c, ex)
-	}
-	if err := h.store.MarkExerciseSolved(c.Request().Context(), visitorID(c), ex.ID, ex.Lesson); err != nil {
-		return fmt.Errorf("handlers: mark exercise %s solved: %w", ex.ID, err)
-	}
-	return nil
+	out := toCheckResponse(h.w(c), res)
+	out.Stars = stars
+	return c.JSON(http.StatusOK, out)
 }
 
 // recordMiss counts a wrong try, for the teacher's "stuck" mark (T3).
@@ -240,6 +235,9 @@ func (h *Handler) showPractice(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if ex.Kind == lessons.KindSetup {
+		return h.showSetupPractice(c, l, ex) // exercises_setup.go
+	}
 	if ex.Kind != lessons.KindSquares {
 		return h.showMovePractice(c, l, ex) // exercises_move.go
 	}
@@ -388,6 +386,9 @@ func (h *Handler) submitPractice(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if ex.Kind == lessons.KindSetup {
+		return h.submitSetupPractice(c, ex) // exercises_setup.go
+	}
 	if ex.Kind != lessons.KindSquares {
 		return h.submitMovePractice(c, ex) // exercises_move.go
 	}
@@ -410,7 +411,7 @@ func (h *Handler) submitPractice(c echo.Context) error {
 		marked = toggleSquare(marked, sq)
 	case action == "check":
 		res := exercise.Check(ex.Pos, ex.From, marked)
-		if err := h.recordSolve(c, ex, res); err != nil {
+		if _, err := h.recordTry(c, ex, res.Correct, res.Correct); err != nil {
 			return err
 		}
 		q.Set("show", "check")
@@ -419,6 +420,9 @@ func (h *Handler) submitPractice(c echo.Context) error {
 	case action == "restart":
 		marked = nil
 	case action == "answer":
+		if err := h.recordHelp(c, ex); err != nil {
+			return err
+		}
 		q.Set("show", "answer")
 		marked = nil
 	case action == "":

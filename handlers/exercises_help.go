@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -8,6 +9,7 @@ import (
 	"chesstutor/chess"
 	"chesstutor/exercise"
 	"chesstutor/lessons"
+	"chesstutor/store"
 )
 
 // This file serves the help of a "play the move" exercise (X12): a hint
@@ -16,49 +18,69 @@ import (
 // The practice page's form asks for the same with ?show=hint|answer
 // (exercises_move.go).
 
-// helpRequest is the body of POST /api/exercises/:id/help: what to show,
-// and in a mate in two the line played so far (as in the check API).
+// helpRequest is the body of POST /api/exercises/:id/help: what to show
+// ("hint" or "answer"; empty asks for the answer of any kind), and in a
+// mate in two the line played so far (as in the check API).
 type helpRequest struct {
 	Kind string   `json:"kind"`
 	Line []string `json:"line"`
 }
 
-// helpResponse answers a help request: the square of the piece to move,
-// and for the answer its move (UCI and SAN); Text says it in words.
+// helpResponse answers a help request. Every kind gets the exercise's
+// stars (help is recorded first, so a solve after it earns one star; help
+// never lowers stars already earned) and, unless only a hint was asked
+// for, its answer (answerOf). A move exercise asked for a hint or the
+// answer adds the square of the piece to move, the move (UCI and SAN) for
+// the answer, and Text, which says it in words.
 type helpResponse struct {
-	Kind   string `json:"kind"`
-	Square string `json:"square"`
+	Stars  int    `json:"stars"`
+	Answer any    `json:"answer,omitempty"`
+	Kind   string `json:"kind,omitempty"`
+	Square string `json:"square,omitempty"`
 	Move   string `json:"move,omitempty"`
 	SAN    string `json:"san,omitempty"`
-	Text   string `json:"text"`
+	Text   string `json:"text,omitempty"`
 }
 
-// helpExercise gives a hint or the answer of a move exercise.
+// helpExercise records that a hint or the answer of an exercise was shown
+// (X11, X12) and gives it.
 func (h *Handler) helpExercise(c echo.Context) error {
 	ex, ok := h.course(c).Exercise(c.Param("id"))
 	if !ok {
 		return refuse(http.StatusNotFound, "exercise.refuse_no_exercise")
 	}
-	if ex.Kind != lessons.KindMove {
-		return refuse(http.StatusBadRequest, "exercise.refuse_help_kind")
-	}
 	var req helpRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if req.Kind != "hint" && req.Kind != "answer" {
+	if req.Kind != "" && req.Kind != "hint" && req.Kind != "answer" {
 		return refuse(http.StatusBadRequest, "exercise.refuse_help")
 	}
-	task := ex.Task()
-	line, err := task.ParseLine(req.Line)
+	var out helpResponse
+	if req.Kind != "" {
+		if ex.Kind != lessons.KindMove {
+			return refuse(http.StatusBadRequest, "exercise.refuse_help_kind")
+		}
+		task := ex.Task()
+		line, err := task.ParseLine(req.Line)
+		if err != nil {
+			return err
+		}
+		help := task.Help(line)
+		if help.Move == chess.NoMove { // a line whose first move was not a right one
+			return refuse(http.StatusBadRequest, "practice.refuse_line_unknown")
+		}
+		out = h.help(c, ex, help, req.Kind)
+	}
+	rec, err := h.store.RecordTry(c.Request().Context(), visitorID(c), ex.ID, ex.Lesson, store.TryHelped)
 	if err != nil {
-		return err
+		return fmt.Errorf("handlers: record help on %s: %w", ex.ID, err)
 	}
-	help := task.Help(line)
-	if help.Move == chess.NoMove { // a line whose first move was not a right one
-		return refuse(http.StatusBadRequest, "practice.refuse_line_unknown")
+	out.Stars = starsOf(rec)
+	if req.Kind != "hint" {
+		out.Answer = answerOf(ex)
 	}
-	return c.JSON(http.StatusOK, h.help(c, ex, help, req.Kind))
+	return c.JSON(http.StatusOK, out)
 }
 
 // help words a task's help for the visitor: the answer's move in their

@@ -1,9 +1,9 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -36,15 +36,19 @@ type moveCheckRequest struct {
 // one: the position the page shows for a moment before taking the move
 // back). Check is the square of a king the move puts in check.
 type moveCheckResponse struct {
-	Correct  bool     `json:"correct"`
-	Solved   bool     `json:"solved"`
-	Reason   string   `json:"reason"`
-	Reply    string   `json:"reply"`
-	ReplySAN string   `json:"replySan,omitempty"`
-	SAN      string   `json:"san,omitempty"`
-	FEN      string   `json:"fen,omitempty"`
-	Moves    []string `json:"moves,omitempty"`
-	Check    string   `json:"check,omitempty"`
+	Correct  bool   `json:"correct"`
+	Solved   bool   `json:"solved"`
+	Stars    int    `json:"stars"` // 1–3 once solved (X11), else 0
+	Reason   string `json:"reason"`
+	Reply    string `json:"reply"`
+	ReplySAN string `json:"replySan,omitempty"`
+	// Prompt is the task from here on, after a right move the computer
+	// answered (a mate in two's second move, a mate technique's next).
+	Prompt string   `json:"prompt,omitempty"`
+	SAN    string   `json:"san,omitempty"`
+	FEN    string   `json:"fen,omitempty"`
+	Moves  []string `json:"moves,omitempty"`
+	Check  string   `json:"check,omitempty"`
 	// Said is the move as the page shows it when that is not its
 	// notation alone: in words beside it, before the notation lesson.
 	Said string `json:"said,omitempty"`
@@ -66,10 +70,11 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 			return refuse(http.StatusBadRequest, "practice.refuse_square", "Text", truncate(*req.Square, 12))
 		}
 		res := exercise.FindSquare(ex.Target, sq)
-		if err := h.recordMoveSolve(c, ex, res.Correct, res.Correct); err != nil {
+		stars, err := h.recordTry(c, ex, res.Correct, res.Correct)
+		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, moveCheckResponse{Correct: res.Correct, Solved: res.Correct, Reason: h.w(c).Msg(res.Reason)})
+		return c.JSON(http.StatusOK, moveCheckResponse{Correct: res.Correct, Solved: res.Correct, Stars: stars, Reason: h.w(c).Msg(res.Reason)})
 	}
 	if req.Move == nil || req.Square != nil {
 		return refuse(http.StatusBadRequest, "practice.refuse_move_missing")
@@ -83,11 +88,12 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved, at.Verdict.Correct); err != nil {
+	stars, err := h.recordTry(c, ex, at.Verdict.Correct, at.Verdict.Solved)
+	if err != nil {
 		return err
 	}
 	reason := at.Verdict.Reason
-	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, SAN: at.SAN}
+	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Stars: stars, SAN: at.SAN}
 	if h.beforeNotation(c, ex) {
 		reason = h.sayMoves(c, reason)
 		if at.SAN != "" {
@@ -109,23 +115,33 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	if r := at.Verdict.Reply; r != chess.NoMove {
 		out.Reply = r.UCI()
 		out.ReplySAN = at.ReplySAN(ex.Pos)
+		out.Prompt = h.linePrompt(c, ex, at.Line)
 	}
 	return c.JSON(http.StatusOK, out)
 }
 
-// recordMoveSolve stores a solved exercise, or counts a wrong move (a right
-// first move of a mate in two is neither).
-func (h *Handler) recordMoveSolve(c echo.Context, ex *lessons.Exercise, solved, correct bool) error {
-	if !correct {
-		return h.recordMiss(c, ex)
+// linePrompt is the task after line, a right move and the computer's
+// reply (or several, in a mate technique): "You played …, the computer
+// answered …; now …".
+func (h *Handler) linePrompt(c echo.Context, ex *lessons.Exercise, line []chess.Move) string {
+	pos := ex.Pos
+	for _, m := range line[:len(line)-2] {
+		pos = pos.Play(m)
 	}
-	if !solved {
-		return nil
+	move, reply := words.SAN(pos.SAN(line[len(line)-2])), words.SAN(pos.Play(line[len(line)-2]).SAN(line[len(line)-1]))
+	if ex.Goal == exercise.GoalMateTechnique {
+		return h.w(c).T("exercise.move_js.technique_prompt", "Move", move, "Reply", reply, "Count", ex.Task().MovesLeft(line))
 	}
-	if err := h.store.MarkExerciseSolved(c.Request().Context(), visitorID(c), ex.ID, ex.Lesson); err != nil {
-		return fmt.Errorf("handlers: mark exercise %s solved: %w", ex.ID, err)
+	return h.w(c).T("exercise.move_js.mate_prompt", "Move", move, "Reply", reply)
+}
+
+// joinLine writes a line of moves for the page's query and form.
+func joinLine(line []chess.Move) string {
+	s := make([]string, len(line))
+	for i, m := range line {
+		s[i] = m.UCI()
 	}
-	return nil
+	return strings.Join(s, ",")
 }
 
 // movePage is the payload of views/pages/practice-move.html.
@@ -207,6 +223,9 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	}
 
 	attrs["data-goal"] = string(ex.Goal)
+	if ex.Limit > 0 {
+		attrs["data-limit"] = strconv.Itoa(ex.Limit)
+	}
 	task := ex.Task()
 	line, err := task.ParseLine(splitMarks(q.Get("line")))
 	if err != nil {
@@ -216,11 +235,12 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	for _, m := range line {
 		pos = pos.Play(m)
 	}
-	if len(line) == 2 {
-		page.Line = line[0].UCI() + "," + line[1].UCI()
-		page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", words.SAN(ex.Pos.SAN(line[0])), "Reply", words.SAN(ex.Pos.Play(line[0]).SAN(line[1])))
-		classes[line[1].From()] = append(classes[line[1].From()], "last-move")
-		classes[line[1].To()] = append(classes[line[1].To()], "last-move")
+	if len(line) >= 2 {
+		page.Line = joinLine(line)
+		page.Prompt = h.linePrompt(c, ex, line)
+		last := line[len(line)-1]
+		classes[last.From()] = append(classes[last.From()], "last-move")
+		classes[last.To()] = append(classes[last.To()], "last-move")
 	}
 	switch tried := q.Get("tried"); {
 	case tried != "":
@@ -240,9 +260,9 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 			page.Verdict.Move = tried
 		}
 		if at.After != nil && at.Verdict.Correct {
-			if len(at.Line) == 2 { // a right first move: go on from the reply
-				page.Line = at.Line[0].UCI() + "," + at.Line[1].UCI()
-				page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", words.SAN(at.SAN), "Reply", words.SAN(at.ReplySAN(ex.Pos)))
+			if len(at.Line) > len(line) { // a right move the computer answered: go on from the reply
+				page.Line = joinLine(at.Line)
+				page.Prompt = h.linePrompt(c, ex, at.Line)
 				page.Verdict = &moveVerdict{Correct: true, Move: at.SAN, Reason: h.w(c).Msg(at.Verdict.Reason)}
 			}
 			pos = at.After
@@ -320,7 +340,7 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 		if err != nil {
 			return refuse(http.StatusBadRequest, "practice.refuse_board_square")
 		}
-		if err := h.recordMoveSolve(c, ex, sq == ex.Target, sq == ex.Target); err != nil {
+		if _, err := h.recordTry(c, ex, sq == ex.Target, sq == ex.Target); err != nil {
 			return err
 		}
 		q.Set("tried", sq.String())
@@ -331,8 +351,8 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 	if err != nil {
 		return err
 	}
-	if len(line) == 2 {
-		q.Set("line", line[0].UCI()+","+line[1].UCI())
+	if len(line) > 0 {
+		q.Set("line", joinLine(line))
 	}
 	pos := ex.Pos
 	for _, m := range line {
@@ -372,7 +392,7 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved, at.Verdict.Correct); err != nil {
+	if _, err := h.recordTry(c, ex, at.Verdict.Correct, at.Verdict.Solved); err != nil {
 		return err
 	}
 	q.Set("tried", strings.ToLower(strings.TrimSpace(text)))

@@ -197,6 +197,12 @@ func solveBody(ex *lessons.Exercise) string {
 		return `{"square":"` + ex.Target.String() + `"}`
 	case lessons.KindMove:
 		return `{"move":"` + ex.Task().RightMoves()[0].UCI() + `"}`
+	case lessons.KindSetup:
+		var placed []string
+		for sq, p := range ex.Setup().Answer() {
+			placed = append(placed, `"`+sq.String()+`":"`+p.String()+`"`)
+		}
+		return `{"placed":{` + strings.Join(placed, ",") + `}}`
 	}
 	return jsonSquares(squareNames(exercise.Answer(ex.Pos, ex.From))...)
 }

@@ -288,6 +288,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerGames(e, api)
 	h.registerLessons(e)
 	h.registerExercises(e, api)
+	h.registerWorksheets(e)
 	h.registerTrainer(e, api) // trainer.go
 	h.registerGlossary(e)     // glossary.go
 	// Feature routes: each feature adds its lines here, pages on e and

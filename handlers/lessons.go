@@ -32,6 +32,8 @@ type lessonRow struct {
 	Done      bool
 	Solved    int
 	Exercises int
+	// Stars and MaxStars are the lesson's stars (X11), filled on /learn.
+	Stars, MaxStars int
 }
 
 // courseProgress is the visitor's progress through the whole course:
@@ -104,6 +106,8 @@ type learnPage struct {
 	*courseProgress
 	JustRead *lessons.Lesson
 	Homework *pupilHomework // the homework of the visitor's classes (classes_dashboard.go)
+	// Stars and MaxStars are the whole course's stars (X11).
+	Stars, MaxStars int
 }
 
 // showLearn is the table of contents with ticks and the progress bar.
@@ -116,11 +120,26 @@ func (h *Handler) showLearn(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.render(c, http.StatusOK, "learn", learnPage{
+	page := learnPage{
 		courseProgress: progressFrom(h.course(c), report),
 		JustRead:       h.justRead(c, report),
 		Homework:       hw,
-	})
+	}
+	solved := make(map[string]bool, len(report.Solved))
+	for id := range report.Solved {
+		solved[id] = true
+	}
+	stars, err := h.visitorStars(c, solved) // stars.go
+	if err != nil {
+		return err
+	}
+	for i := range page.Rows {
+		r := &page.Rows[i]
+		r.Stars, r.MaxStars = starCount(stars, r.Lesson.Exercises)
+		page.Stars += r.Stars
+		page.MaxStars += r.MaxStars
+	}
+	return h.render(c, http.StatusOK, "learn", page)
 }
 
 // justRead is the lesson named by ?from= when the visitor has really
@@ -150,14 +169,14 @@ type lessonPage struct {
 
 // practiceHow is the catalogue key of the sentence that says what a
 // lesson's exercises ask, by the kinds it has: lesson.how_ and the kinds
-// in the order name, squares, move ("lesson.how_squares_move").
+// in the order name, squares, move, setup ("lesson.how_squares_move").
 func practiceHow(l *lessons.Lesson) string {
 	has := map[lessons.Kind]bool{}
 	for _, ex := range l.Exercises {
 		has[ex.Kind] = true
 	}
 	var kinds []string
-	for _, k := range []lessons.Kind{lessons.KindName, lessons.KindSquares, lessons.KindMove} {
+	for _, k := range []lessons.Kind{lessons.KindName, lessons.KindSquares, lessons.KindMove, lessons.KindSetup} {
 		if has[k] {
 			kinds = append(kinds, string(k))
 		}

@@ -75,6 +75,7 @@ const (
 	KindSquares Kind = "squares" // mark every square the piece may move to (X1)
 	KindMove    Kind = "move"    // play the move that reaches a goal (X6)
 	KindName    Kind = "name"    // click the named square (X7)
+	KindSetup   Kind = "setup"   // place the pieces from a tray to set up the board (X10)
 )
 
 // Exercise is one task. Its answer is never stored: for the squares kind
@@ -86,13 +87,18 @@ type Exercise struct {
 	From               chess.Square // squares: the piece; move: the piece to save (save goal) or NoSquare
 	Kind               Kind
 	Goal               exercise.Goal // move kind
+	Limit              int           // move kind, mate-technique: the moves allowed
 	Target             chess.Square  // name kind
 	Flipped            bool          // name kind: seen from Black's side
 }
 
+// Setup is the setup exercise as the grader sees it: Pos is the board as
+// it is given.
+func (e *Exercise) Setup() exercise.Setup { return exercise.Setup{Given: e.Pos} }
+
 // Task is the move exercise as the grader sees it.
 func (e *Exercise) Task() exercise.Task {
-	return exercise.Task{Pos: e.Pos, Goal: e.Goal, Square: e.From}
+	return exercise.Task{Pos: e.Pos, Goal: e.Goal, Square: e.From, Limit: e.Limit}
 }
 
 // Load parses and renders the English course, the source every

@@ -315,6 +315,14 @@ func TestBadBlocksNameFileAndLine(t *testing.T) {
 		{"bad arrow", block("board", "fen: 8/8/8/8/8/8/8/8 w - - 0 1\narrows: e2e9\n"), "01-x.md:10: arrows"},
 		{"bad orientation", block("board", "fen: 8/8/8/8/8/8/8/8 w - - 0 1\norientation: up\n"), "01-x.md:10: orientation"},
 		{"unknown key", block("board", "fen: 8/8/8/8/8/8/8/8 w - - 0 1\nhighlite: e4\n"), "01-x.md:10: unknown key"},
+		// Issue 36: lesson 11 drew the queen's attack on f7 through the
+		// pawn that had just blocked it.
+		{"attack through a blocker", block("board", "fen: r1bqkbnr/pppp1p1p/2n3p1/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 4\nattacks: h5f7\n"), "01-x.md:10: attacks: the line h5f7 runs through the piece on g6"},
+		{"setup piece off its square", block("setup", "id: a\nfen: 8/8/8/8/4K3/8/8/8 w - - 0 1\nprompt: p\n"), "starting squares only, and e4 is not one"},
+		{"setup with nothing to place", block("setup", "id: a\nfen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nprompt: p\n"), "nothing to set up"},
+		{"attack from nowhere", block("board", "fen: 8/8/8/8/8/8/8/8 w - - 0 1\nattacks: e2e4\n"), "starts on an empty square"},
+		{"xray through nothing", block("board", "fen: 4r1k1/8/8/8/8/8/8/4K3 w - - 0 1\nxray: e8e1\n"), "exactly one piece of the other side"},
+		{"xray through a friend", block("board", "fen: 4r1k1/8/8/8/8/8/4n3/4K3 w - - 0 1\nxray: e8e1\n"), "exactly one piece of the other side"},
 		{"no piece", block("exercise", "id: a\nfen: 8/8/8/8/8/8/8/8 w - - 0 1\nsquare: e4\nprompt: p\n"), "01-x.md:11: exercise a: there is no piece"},
 		{"wrong colour", block("exercise", "id: a\nfen: 8/8/8/8/4r3/8/8/8 w - - 0 1\nsquare: e4\nprompt: p\n"), "01-x.md:10: exercise a: the rook on e4 is black"},
 		{"no moves", block("exercise", "id: a\nfen: 8/8/8/8/4p3/4P3/8/8 w - - 0 1\nsquare: e3\nprompt: p\n"), "no legal move"},

@@ -194,7 +194,7 @@ func TestLibraryRefusesBrokenTranslations(t *testing.T) {
 		{"other heading id", edit("rules.md", "{#castling}", "{#enroque}"), "es/rules.md: heading ids [enroque]"},
 		{"other link", edit("01-a.md", "(/learn/b)", "(/learn/c)"), "es/01-a.md: links to /learn/c, English to /learn/b"},
 		{"lost link", edit("glossary.md", "[Enroque](/learn/b)", "Enroque"), "es/glossary.md: links to the same targets, English to /learn/b"},
-		{"other fen", edit("01-a.md", "fen: 8/8/8/8/4R3/8/8/8 w - - 0 1\nhighlight", "fen: 8/8/8/8/3R4/8/8/8 w - - 0 1\nhighlight"), "es/01-a.md:11: block 1 is board (fen=8/8/8/8/3R4/8/8/8 w - - 0 1;"},
+		{"other fen", edit("01-a.md", "fen: 8/8/8/8/4R3/8/8/8 w - - 0 1\nhighlight", "fen: 8/8/8/8/4R3/8/8/7K w - - 0 1\nhighlight"), "es/01-a.md:11: block 1 is board (fen=8/8/8/8/4R3/8/8/7K w - - 0 1;"},
 		{"other highlight", edit("01-a.md", "highlight: e4 e5", "highlight: e4"), "; highlight=e4; "},
 		{"other arrows", edit("01-a.md", "arrows: e4e8", "arrows: e4e7"), "arrows=e4e7"},
 		{"other attacks", edit("01-a.md", "attacks: e4a4", ""), "attacks=;"},

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -139,7 +140,7 @@ func render(name, slug string, src []byte, w *words.Words) (*document, error) {
 	}
 	for _, f := range fences {
 		lang := string(f.Language(body))
-		if lang != "board" && lang != "exercise" && lang != "move" && lang != "name" {
+		if lang != "board" && lang != "exercise" && lang != "move" && lang != "name" && lang != "setup" {
 			continue
 		}
 		line := headerLines + 1 + bytes.Count(body[:fenceStart(f, body)], []byte("\n"))
@@ -163,6 +164,8 @@ func render(name, slug string, src []byte, w *words.Words) (*document, error) {
 				ex, html, err = moveExerciseHTML(fields, slug, w)
 			case "name":
 				ex, html, err = nameExerciseHTML(fields, slug, w)
+			case "setup":
+				ex, html, err = setupExerciseHTML(fields, slug, w)
 			default:
 				ex, html, err = exerciseHTML(fields, slug, w)
 			}
@@ -267,10 +270,11 @@ func (f fields) errorf(key, format string, args ...any) error {
 }
 
 var allowedKeys = map[string][]string{
-	"board":    {"fen", "highlight", "arrows", "attacks", "forbid", "caption", "orientation", "play"},
+	"board":    {"fen", "highlight", "arrows", "attacks", "xray", "forbid", "caption", "orientation", "play"},
 	"exercise": {"id", "fen", "square", "prompt"},
-	"move":     {"id", "fen", "goal", "square", "prompt"},
+	"move":     {"id", "fen", "goal", "square", "limit", "prompt"},
 	"name":     {"id", "square", "orientation"},
+	"setup":    {"id", "fen", "prompt"},
 }
 
 // wordKeys are the keys whose values are words, which a translation
@@ -358,10 +362,11 @@ func (f fields) squares(key string) ([]chess.Square, error) {
 	return out, nil
 }
 
-// arrows reads the move arrows ("arrows") and lines of attack ("attacks").
+// arrows reads the move arrows ("arrows") and lines of attack ("attacks",
+// then "xray"), in that order.
 func (f fields) arrows() ([]views.Arrow, error) {
 	var out []views.Arrow
-	for _, key := range []string{"arrows", "attacks"} {
+	for _, key := range []string{"arrows", "attacks", "xray"} {
 		for _, w := range strings.Fields(f.values[key]) {
 			if len(w) != 4 {
 				return nil, f.errorf(key, "%s: %q should be two squares like e2e4", key, w)
@@ -371,7 +376,7 @@ func (f fields) arrows() ([]views.Arrow, error) {
 			if err1 != nil || err2 != nil || from == to {
 				return nil, f.errorf(key, "%s: %q should be two different squares like e2e4", key, w)
 			}
-			out = append(out, views.Arrow{From: from, To: to, Attack: key == "attacks"})
+			out = append(out, views.Arrow{From: from, To: to, Attack: key != "arrows"})
 		}
 	}
 	return out, nil
@@ -389,6 +394,9 @@ func diagramHTML(f fields, w *words.Words) (template.HTML, error) {
 	}
 	arrows, err := f.arrows()
 	if err != nil {
+		return "", err
+	}
+	if err := checkAttackLines(f, pos, arrows, len(strings.Fields(f.values["xray"]))); err != nil {
 		return "", err
 	}
 	forbid, err := f.squares("forbid")
@@ -421,6 +429,59 @@ func diagramHTML(f fields, w *words.Words) (template.HTML, error) {
 		return "", f.errorf("play", "play must be computer, not %q", f.values["play"])
 	}
 	return html, nil
+}
+
+// checkAttackLines refuses a line of attack that the position does not
+// have. An attack starts on a piece and runs to its end with nothing in
+// the way (issue 36: lesson 11 once drew the queen's line through the pawn
+// that had just blocked it); an x-ray (a pin or a skewer) runs along a
+// rank, file or diagonal through exactly one piece of the other side.
+func checkAttackLines(f fields, pos *chess.Position, arrows []views.Arrow, xrays int) error {
+	for i, a := range arrows {
+		if !a.Attack {
+			continue
+		}
+		key := "attacks"
+		if i >= len(arrows)-xrays {
+			key = "xray"
+		}
+		attacker := pos.PieceAt(a.From)
+		if attacker == chess.NoPiece {
+			return f.errorf(key, "%s: %s%s starts on an empty square", key, a.From, a.To)
+		}
+		df, dr := a.To.File()-a.From.File(), a.To.Rank()-a.From.Rank()
+		straight := df == 0 || dr == 0 || df == dr || df == -dr
+		if !straight {
+			if key == "xray" {
+				return f.errorf(key, "xray: %s%s is not along a rank, file or diagonal", a.From, a.To)
+			}
+			continue // a knight's jump: nothing stands in its way
+		}
+		var between []chess.Square
+		sf, sr := sign(df), sign(dr)
+		for s := chess.NewSquare(a.From.File()+sf, a.From.Rank()+sr); s != a.To; s = chess.NewSquare(s.File()+sf, s.Rank()+sr) {
+			if pos.PieceAt(s) != chess.NoPiece {
+				between = append(between, s)
+			}
+		}
+		switch {
+		case key == "attacks" && len(between) > 0:
+			return f.errorf(key, "attacks: the line %s%s runs through the piece on %s (a pin or skewer is an xray line)", a.From, a.To, between[0])
+		case key == "xray" && (len(between) != 1 || pos.PieceAt(between[0]).Color() == attacker.Color()):
+			return f.errorf(key, "xray: the line %s%s must run through exactly one piece of the other side", a.From, a.To)
+		}
+	}
+	return nil
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }
 
 var idRe = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
@@ -509,6 +570,13 @@ func moveExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, templat
 		}
 		task.Square = sqs[0]
 	}
+	if v := f.values["limit"]; v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return nil, "", f.errorf("limit", "exercise %s: limit is a number of moves, not %q", id, v)
+		}
+		task.Limit = n
+	}
 	if err := task.Validate(); err != nil {
 		return nil, "", f.errorf("goal", "exercise %s: %v", id, err)
 	}
@@ -516,15 +584,18 @@ func moveExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, templat
 	if prompt == "" {
 		return nil, "", f.errorf("prompt", "exercise %s needs a prompt", id)
 	}
-	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: task.Square, Kind: KindMove, Goal: goal}
+	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: task.Square, Kind: KindMove, Goal: goal, Limit: task.Limit}
 	classes := map[chess.Square][]string{}
 	if task.Square != chess.NoSquare {
 		classes[task.Square] = []string{"target"}
 	}
+	attrs := map[string]string{"data-exercise": id, "data-exercise-kind": "move", "data-goal": string(goal)}
+	if task.Limit > 0 {
+		attrs["data-limit"] = strconv.Itoa(task.Limit)
+	}
 	board := views.RenderBoard(views.Board{
 		Pos: pos, Flipped: pos.Turn() == chess.Black, Classes: classes,
-		Interactive: true, ButtonName: "sel", Size: "exercise",
-		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "move", "data-goal": string(goal)}, Words: w,
+		Interactive: true, ButtonName: "sel", Size: "exercise", Attrs: attrs, Words: w,
 	})
 	return ex, exerciseSection(ex, board, w.T("lesson.solve_move"), w), nil
 }
@@ -563,6 +634,32 @@ func nameExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, templat
 		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "name", "data-target": sqs[0].String()}, Words: w,
 	})
 	return ex, exerciseSection(ex, board, w.T("lesson.solve_name"), w), nil
+}
+
+// setupExerciseHTML checks a `setup` block (X10): the board as given, each
+// of its pieces on its starting square, and pieces left to place.
+func setupExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, template.HTML, error) {
+	id, err := exerciseID(f, slug)
+	if err != nil {
+		return nil, "", err
+	}
+	pos, err := f.position()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := (exercise.Setup{Given: pos}).Validate(); err != nil {
+		return nil, "", f.errorf("fen", "exercise %s: %v", id, err)
+	}
+	prompt := f.values["prompt"]
+	if prompt == "" {
+		return nil, "", f.errorf("prompt", "exercise %s needs a prompt", id)
+	}
+	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: chess.NoSquare, Kind: KindSetup}
+	board := views.RenderBoard(views.Board{
+		Pos: pos, Size: "diagram", Words: w,
+		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "setup"},
+	})
+	return ex, exerciseSection(ex, board, w.T("lesson.solve_setup"), w), nil
 }
 
 // emptyBoardFEN is a board with no pieces, for square-name exercises.

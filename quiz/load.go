@@ -430,6 +430,17 @@ func gamePosition(fen string) (*chess.Position, error) {
 	return pos, nil
 }
 
+// noWrongCheck refuses a position a game can never reach: the side that
+// has just moved still in check. Board questions may leave out pieces
+// (a lone rook shows how it moves), so only a king that is there counts.
+func noWrongCheck(pos *chess.Position) error {
+	them := pos.Turn().Other()
+	if k := pos.KingSquare(them); k != chess.NoSquare && pos.IsAttacked(k, pos.Turn()) {
+		return fmt.Errorf("the %s king on %s is in check although it is %s's turn", them, k, pos.Turn())
+	}
+	return nil
+}
+
 func buildStatus(q *Question, raw rawQuestion) error {
 	pos, err := gamePosition(raw.FEN)
 	if err != nil {
@@ -456,6 +467,9 @@ func buildSquares(q *Question, raw rawQuestion) error {
 	}
 	pos, err := chess.ParseFEN(raw.FEN)
 	if err != nil {
+		return err
+	}
+	if err := noWrongCheck(pos); err != nil {
 		return err
 	}
 	q.Pos = pos

@@ -272,6 +272,9 @@ func TestParseRejectsBadQuestions(t *testing.T) {
 		{"bad lesson link", `[{"id": "a", "topic": "check", "kind": "choice", ` + xy + `, "lesson": "https://evil.example", "explanation": "E.", "prompt": "P?"}]`, "lesson link"},
 		{"illegal move in a draw question", `[{"id": "a", "topic": "draws", "kind": "draw", "moves": ["Ke2"], ` + lesson + `}]`, "chess:"},
 		{"unknown kind", `[{"id": "a", "topic": "check", "kind": "essay", ` + lesson + `}]`, "unknown kind"},
+		// Issue 36: notation-promotion-e8q once showed the pawn on e7
+		// checking the king on d8 with White to move.
+		{"the side that moved still in check", `[{"id": "a", "topic": "notation", "kind": "squares", "find": "san", "san": "e8=Q", "fen": "3k4/4P1P1/8/8/8/8/8/4K3 w - - 0 1", ` + lesson + `}]`, "in check although"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

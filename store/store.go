@@ -88,6 +88,7 @@ func (e *UnavailableError) Is(target error) bool { return target == ErrUnavailab
 type Store interface {
 	Visitors
 	Progress
+	Stars
 	Games
 	RemoteGames
 	Quizzes

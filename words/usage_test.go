@@ -84,7 +84,7 @@ var dynamic = []struct {
 	{"views/board.go", `"color." + …`, `color\.(white|black)`},
 	// The practice page's sentence for the mix of exercise kinds of a
 	// lesson (handlers.TestEveryKindMixHasItsSentence covers every mix).
-	{"handlers/lessons.go", `"lesson.how_" + …`, `lesson\.how_(name|squares|move)(_(squares|move))*`},
+	{"handlers/lessons.go", `"lesson.how_" + …`, `lesson\.how_(name|squares|move|setup)(_(squares|move|setup))*`},
 	// Whose move it is on a game page, by colour.
 	{"handlers/games.go", `"game.js.to_move_" + …`, `game\.js\.to_move_(white|black)`},
 	// The HTTP status's own message (handlers.defaultMessage).
@@ -121,6 +121,14 @@ var dynamic = []struct {
 	{"handlers/quiz.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
 	{"exercise/move.go", `"board.piece_" + …`, `board\.piece_[wb]K`},
 	{"exercise/move.go", `"color." + …`, `color\.(white|black)`},
+	// Setting up the board: the rule that places each piece, and the
+	// piece with its colour (issue 36, X10).
+	{"exercise/setup.go", `"exercise.setup_rule_pawn_" + …`, `exercise\.setup_rule_pawn_(white|black)`},
+	{"exercise/setup.go", `"exercise.setup_rule_queen_" + …`, `exercise\.setup_rule_queen_(white|black)`},
+	{"exercise/setup.go", `"exercise.setup_rule_" + …`, `exercise\.setup_rule_(rook|knight|bishop)`},
+	{"exercise/setup.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
+	{"handlers/exercises_setup.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
+	{"handlers/worksheets.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
 	// A JSON body's value of the wrong kind (handlers.jsonKind).
 	{"handlers/handler.go", `"http.json_kind_" + …`, `http\.json_kind_(string|number|bool|array|object)`},
 	// The squares trainer's links: the board seen from each side, each

@@ -259,12 +259,13 @@ class MoveExercise {
       this.solved();
       return;
     }
-    // A right first move of a mate in two: the computer has answered.
-    this.line = [tried, res.reply];
+    // A right move the computer has answered (a mate in two's first, a
+    // mate technique's every move): go on from its reply.
+    this.line = [...this.line, tried, res.reply];
     setState(this.board, res.reply.slice(0, 2), "last-move");
     setState(this.board, res.reply.slice(2, 4), "last-move");
     if (this.prompt) {
-      this.prompt.textContent = t("mate_prompt", { Move: showSAN(res.san), Reply: showSAN(res.replySan) });
+      this.prompt.textContent = res.prompt || t("mate_prompt", { Move: showSAN(res.san), Reply: showSAN(res.replySan) });
     }
     this.showText("is-correct", t("good_move"), res.reason, res.said || showSAN(res.san));
   }

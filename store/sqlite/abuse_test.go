@@ -139,6 +139,9 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if err := s.WatchGame(ctx, rg.ID, fmt.Sprintf("%032x", i+31), time.Now()); err != nil {
 			t.Fatal(err)
 		}
+		if _, err := s.RecordTry(ctx, v, "rook-corner", "rook", store.TryWrong); err != nil {
+			t.Fatal(err)
+		}
 		// A new feature's table: store a row of it for both visitors here.
 	}
 	// Alice sits in Bob's remote game: forgetting her must empty her seat.

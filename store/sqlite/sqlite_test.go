@@ -405,6 +405,10 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if got, err := s.Game(ctx, rg.ID); err != nil || got.Mode != store.ModeRemote || got.Remote == nil {
 				t.Fatalf("the remote game read back: %+v, %v", got, err)
 			}
+			// 0014's tries work on a migrated database.
+			if r, err := s.RecordTry(ctx, v, "rook-corner", "rook", store.TrySolved); err != nil || !r.Solved {
+				t.Fatalf("a try after migrating: %+v, %v", r, err)
+			}
 		})
 	}
 }

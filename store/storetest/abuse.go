@@ -29,6 +29,9 @@ func fill(t *testing.T, s store.Store, visitor string, n int) owned {
 	if err := s.MarkExerciseSolved(ctx, visitor, o.exercise, o.lesson); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := s.RecordTry(ctx, visitor, o.exercise, o.lesson, store.TryWrong); err != nil {
+		t.Fatal(err)
+	}
 	r, err := s.StartQuizRound(ctx, visitor, []string{"q-" + visitor[:4], "q2"})
 	if err != nil {
 		t.Fatal(err)
@@ -80,6 +83,9 @@ func gone(t *testing.T, s store.Store, visitor string, o owned) {
 	if tried, err := s.PuzzlesTried(ctx, visitor); err != nil || len(tried) != 0 {
 		t.Errorf("PuzzlesTried after forgetting = %v, %v; want none", tried, err)
 	}
+	if tries, err := s.VisitorTries(ctx, visitor); err != nil || len(tries) != 0 {
+		t.Errorf("VisitorTries after forgetting = %v, %v; want none (the stars go with the visitor)", tries, err)
+	}
 }
 
 // kept checks that everything fill stored for a visitor is still there.
@@ -94,6 +100,9 @@ func kept(t *testing.T, s store.Store, visitor string, o owned) {
 	}
 	if _, err := s.QuizRound(ctx, visitor, o.round); err != nil {
 		t.Errorf("QuizRound of the other visitor: %v", err)
+	}
+	if tries, err := s.VisitorTries(ctx, visitor); err != nil || tries[o.exercise].Wrong != 1 {
+		t.Errorf("VisitorTries of the other visitor = %v, %v; want one wrong try", tries, err)
 	}
 }
 

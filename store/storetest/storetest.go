@@ -45,6 +45,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("Visitors", c.visitors)
 	t.Run("Progress", c.progress)
 	t.Run("ProgressOfUnknownVisitor", c.progressOfUnknownVisitor)
+	t.Run("StarsTries", c.starsTries)
 	t.Run("GamesCreateLoadList", c.gamesCreateLoadList)
 	t.Run("GamesNotFound", c.gamesNotFound)
 	t.Run("GamesVersionedUpdate", c.gamesVersionedUpdate)
