@@ -22,7 +22,7 @@ func (h *Handler) registerExercises(e *echo.Echo, api *echo.Group) {
 	e.GET("/learn/:slug/practice", h.showPractice)
 	e.POST("/learn/:slug/practice", h.submitPractice)
 	api.POST("/exercises/:id/check", h.checkExercise)
-	api.POST("/exercises/:id/help", h.helpExercise) // exercises_help.go
+	api.POST("/exercises/:id/hint", h.hintExercise) // exercises_hint.go
 }
 
 // checkRequest is the body of POST /api/exercises/:id/check.

@@ -16,16 +16,16 @@ import (
 // The practice page's form asks for the same with ?show=hint|answer
 // (exercises_move.go).
 
-// helpRequest is the body of POST /api/exercises/:id/help: what to show,
+// exerciseHintRequest is the body of POST /api/exercises/:id/hint: what to show,
 // and in a mate in two the line played so far (as in the check API).
-type helpRequest struct {
+type exerciseHintRequest struct {
 	Kind string   `json:"kind"`
 	Line []string `json:"line"`
 }
 
-// helpResponse answers a help request: the square of the piece to move,
+// exerciseHintResponse answers a help request: the square of the piece to move,
 // and for the answer its move (UCI and SAN); Text says it in words.
-type helpResponse struct {
+type exerciseHintResponse struct {
 	Kind   string `json:"kind"`
 	Square string `json:"square"`
 	Move   string `json:"move,omitempty"`
@@ -33,8 +33,8 @@ type helpResponse struct {
 	Text   string `json:"text"`
 }
 
-// helpExercise gives a hint or the answer of a move exercise.
-func (h *Handler) helpExercise(c echo.Context) error {
+// hintExercise gives a hint or the answer of a move exercise.
+func (h *Handler) hintExercise(c echo.Context) error {
 	ex, ok := h.course(c).Exercise(c.Param("id"))
 	if !ok {
 		return refuse(http.StatusNotFound, "exercise.refuse_no_exercise")
@@ -42,7 +42,7 @@ func (h *Handler) helpExercise(c echo.Context) error {
 	if ex.Kind != lessons.KindMove {
 		return refuse(http.StatusBadRequest, "exercise.refuse_help_kind")
 	}
-	var req helpRequest
+	var req exerciseHintRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -58,13 +58,13 @@ func (h *Handler) helpExercise(c echo.Context) error {
 	if help.Move == chess.NoMove { // a line whose first move was not a right one
 		return refuse(http.StatusBadRequest, "practice.refuse_line_unknown")
 	}
-	return c.JSON(http.StatusOK, h.help(c, ex, help, req.Kind))
+	return c.JSON(http.StatusOK, h.exerciseHint(c, ex, help, req.Kind))
 }
 
-// help words a task's help for the visitor: the answer's move in their
+// exerciseHint words a task's help for the visitor: the answer's move in their
 // notation (and in words before the notation lesson).
-func (h *Handler) help(c echo.Context, ex *lessons.Exercise, help exercise.Help, kind string) helpResponse {
-	out := helpResponse{Kind: kind, Square: help.Move.From().String()}
+func (h *Handler) exerciseHint(c echo.Context, ex *lessons.Exercise, help exercise.Help, kind string) exerciseHintResponse {
+	out := exerciseHintResponse{Kind: kind, Square: help.Move.From().String()}
 	if kind == "hint" {
 		out.Text = h.w(c).Msg(help.Hint)
 		return out
