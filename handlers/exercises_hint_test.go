@@ -3,6 +3,8 @@ package handlers
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -141,5 +143,31 @@ func TestMovesInWordsBeforeNotation(t *testing.T) {
 		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || got["said"] != want {
 			t.Errorf("%s: said = %v (%v), want %q", lang, got["said"], err, want)
 		}
+	}
+}
+
+// TestMoveExerciseHelpWithoutJavaScript: the practice page's Hint and Show
+// answer work as a plain form: the redirect shows the hint's piece ringed
+// and the answer's move, in words (X12, issue 38 point 5).
+func TestMoveExerciseHelpWithoutJavaScript(t *testing.T) {
+	t.Parallel()
+	c := newExerciseClient(t)
+	page := "/learn/checkmate/practice?ex=mate-one-queen-corner"
+	for _, tc := range []struct{ action, want string }{
+		{"hint", `data-verdict="hint"`},
+		{"answer", `data-verdict="answer"`},
+	} {
+		rec := c.form(page, url.Values{"action": {tc.action}})
+		loc := rec.Header().Get("Location")
+		if rec.Code != http.StatusSeeOther || !strings.Contains(loc, "show="+tc.action) {
+			t.Fatalf("%s: %d to %q", tc.action, rec.Code, loc)
+		}
+		body := c.get(loc, http.StatusOK)
+		if !strings.Contains(body, tc.want) || !regexp.MustCompile(`class="[^"]*\bhint\b[^"]*"[^>]*data-square="b1"`).MatchString(body) {
+			t.Errorf("%s: the page lacks the verdict or the ringed queen on b1", tc.action)
+		}
+	}
+	if c.solved()["mate-one-queen-corner"] {
+		t.Error("asking for help stored a solve")
 	}
 }
