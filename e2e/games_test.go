@@ -623,6 +623,11 @@ func TestMyGamesShowsTimeout(t *testing.T) {
 				if got := Eval[string](b, row+`.querySelector("strong").textContent`); got != "1-0" {
 					t.Errorf("the listed result is %q, want 1-0", got)
 				}
+				if lang != "en" && vp.v.Mobile {
+					if label := Eval[string](b, `getComputedStyle(document.querySelector('[data-game-row="`+id+`"] td[data-label]'), "::before").content`); strings.Contains(label, "Moves") {
+						t.Errorf("the phone card labels the moves in English: %s", label)
+					}
+				}
 				windowShot(t, b, "my-games-timeout-"+vp.name+"-"+lang)
 			})
 		}

@@ -88,3 +88,47 @@ func TestMyDataReadablePage(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongCheckKeepsTheBoard: after a wrong Check on a "mark the
+// squares" practice page the board stays in the window with its marks, a
+// one-line verdict shows beside it, and the reasons follow below (issue
+// 38). English says "click or tap" where both apply.
+func TestWrongCheckKeepsTheBoard(t *testing.T) {
+	srv := newServer(t)
+	for _, vp := range []struct {
+		name string
+		v    Viewport
+	}{{"phone", Phone740}, {"laptop", Laptop800}} {
+		for _, lang := range []string{"en", "es", "ru"} {
+			t.Run(vp.name+"-"+lang, func(t *testing.T) {
+				b := newBrowser(t, WithViewport(vp.v))
+				b.Open(srv.URL + "/learn/rook/practice?ex=rook-open-board&lang=" + lang)
+				b.WaitScript("[data-exercise-page]")
+				if lang == "en" {
+					if help := Eval[string](b, `document.querySelector(".board-help summary").textContent`); !strings.Contains(help, "Click or tap") {
+						t.Errorf("the help says %q, want click or tap", help)
+					}
+				}
+				// Two right squares and two wrong ones: several reasons.
+				for _, sq := range []string{"d5", "d6", "e5", "c3"} {
+					b.Do(chromedp.Click(chromedp.CSS(`[data-board] [data-square="` + sq + `"]`)))
+				}
+				b.Do(chromedp.Click(chromedp.CSS(`[data-action="check"]`)))
+				b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-result] [data-verdict="wrong"]`)))
+				if Eval[bool](b, `(() => { const r = document.querySelector("[data-board]").getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight + 1 })()`) {
+					t.Errorf("the board left the window after a wrong Check")
+				}
+				if !Eval[bool](b, `document.querySelector('[data-square="e5"]').classList.contains("wrong") && document.querySelector('[data-square="d5"]').classList.contains("correct")`) {
+					t.Errorf("the marks are not on the board after Check")
+				}
+				if Eval[bool](b, `(() => { const s = document.querySelector("[data-summary]"); const r = s.getBoundingClientRect(); return s.hidden || r.bottom > innerHeight || r.top < 0 })()`) {
+					t.Errorf("no one-line verdict in view beside the board")
+				}
+				if n := Eval[int](b, `document.querySelectorAll("[data-reasons] li").length`); n < 3 {
+					t.Errorf("%d reasons below the board, want one for each missed or wrong square", n)
+				}
+				windowShot(t, b, "wrong-check-"+vp.name+"-"+lang)
+			})
+		}
+	}
+}

@@ -22,7 +22,11 @@ func (h *Handler) registerExercises(e *echo.Echo, api *echo.Group) {
 	e.GET("/learn/:slug/practice", h.showPractice)
 	e.POST("/learn/:slug/practice", h.submitPractice)
 	api.POST("/exercises/:id/check", h.checkExercise)
-	api.POST("/exercises/:id/help", h.helpExercise) // exercises_help.go
+	// One handler, two names: the move pages ask /hint for a hint or the
+	// answer, the other kinds ask /help for the answer; both record the
+	// help for the stars (exercises_hint.go).
+	api.POST("/exercises/:id/hint", h.helpExercise)
+	api.POST("/exercises/:id/help", h.helpExercise)
 }
 
 // checkRequest is the body of POST /api/exercises/:id/check.

@@ -160,7 +160,7 @@ type movePage struct {
 	Selected  string
 	Promote   string // "e7e8": ask which piece
 	Verdict   *moveVerdict
-	Help      *helpResponse // a hint or the answer, asked for by the form (?show=hint|answer)
+	Help      *exerciseHintResponse // a hint or the answer, asked for by the form (?show=hint|answer)
 	Items     []practiceItem
 	Action    string
 	APIURL    string
@@ -187,7 +187,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		Lesson: l, Exercise: ex, Total: len(l.Exercises), Solved: solved[ex.ID],
 		Kind: string(ex.Kind), Goal: string(ex.Goal), Prompt: ex.Prompt,
 		Action: exerciseURL(ex), APIURL: "/api/exercises/" + url.PathEscape(ex.ID) + "/check",
-		HelpURL: "/api/exercises/" + url.PathEscape(ex.ID) + "/help",
+		HelpURL: "/api/exercises/" + url.PathEscape(ex.ID) + "/hint",
 	}
 	for i, e := range l.Exercises {
 		if e.ID == ex.ID {
@@ -269,7 +269,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		}
 		attrs["data-state"] = "checked"
 	case q.Get("show") == "hint" || q.Get("show") == "answer":
-		help := h.help(c, ex, task.Help(line), q.Get("show"))
+		help := h.exerciseHint(c, ex, task.Help(line), q.Get("show"))
 		page.Help = &help
 		from, _ := chess.ParseSquare(help.Square)
 		classes[from] = append(classes[from], "hint")

@@ -22,7 +22,7 @@ func TestMyDataReadable(t *testing.T) {
 		t.Fatalf("GET /privacy/data = %d, Cache-Control %q", rec.Code, rec.Header().Get("Cache-Control"))
 	}
 	body := rec.Body.String()
-	for _, want := range []string{`data-table="games"`, "<h2>Games</h2>", "1. e4 e5 2. ♘f3", " UTC</td>"} {
+	for _, want := range []string{`data-table="games"`, "<h2>Games</h2>", "1. e4 e5 2. ♘f3", " UTC</dd>"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the readable data lacks %q", want)
 		}

@@ -39,7 +39,7 @@ func exerciseSection(ex *Exercise, board template.HTML, link string, w *words.Wo
 	default:
 		fmt.Fprintf(&b, ` data-move-page data-exercise-kind="%s"`, esc(string(ex.Kind)))
 		if ex.Kind == KindMove {
-			fmt.Fprintf(&b, ` data-goal="%s" data-help-api="/api/exercises/%s/help" data-moves="%s" data-line=""`,
+			fmt.Fprintf(&b, ` data-goal="%s" data-help-api="/api/exercises/%s/hint" data-moves="%s" data-line=""`,
 				esc(string(ex.Goal)), esc(ex.ID), esc(legalUCI(ex.Pos)))
 		}
 		fmt.Fprintf(&b, `><form method="get" action="/learn/%s/practice" class="move-form" data-move-form>`, esc(ex.Lesson))

@@ -171,7 +171,7 @@ class Exercise {
     if (this.retryButton) this.retryButton.hidden = false;
     if (this.summary) {
       // The one line beside the board; the live region below says it all.
-      this.summary.textContent = text;
+      this.summary.textContent = t("summary", { Counts: counts });
       this.summary.hidden = false;
     }
     announce(text);

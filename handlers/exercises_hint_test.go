@@ -3,16 +3,18 @@ package handlers
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
 	"chesstutor/lessons"
 )
 
-// help asks the help API of one exercise.
-func (c *exerciseClient) help(id, body string) (int, map[string]any) {
+// hint asks the hint API of one exercise.
+func (c *exerciseClient) hint(id, body string) (int, map[string]any) {
 	c.t.Helper()
-	rec := c.do(http.MethodPost, "/api/exercises/"+id+"/help", "application/json", body)
+	rec := c.do(http.MethodPost, "/api/exercises/"+id+"/hint", "application/json", body)
 	var out map[string]any
 	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
 		c.t.Fatalf("help %s: body is not JSON: %v: %.200s", id, err, rec.Body)
@@ -27,14 +29,14 @@ func (c *exerciseClient) help(id, body string) (int, map[string]any) {
 func TestMoveExerciseHelp(t *testing.T) {
 	t.Parallel()
 	c := newExerciseClient(t)
-	code, out := c.help("mate-one-queen-corner", `{"kind":"hint"}`)
+	code, out := c.hint("mate-one-queen-corner", `{"kind":"hint"}`)
 	if code != http.StatusOK || out["square"] != "b1" || out["move"] != nil {
 		t.Fatalf("hint: %d %v", code, out)
 	}
 	if text, _ := out["text"].(string); !strings.Contains(text, "queen on b1") {
 		t.Errorf("hint text = %q, want the queen on b1", text)
 	}
-	code, out = c.help("mate-one-queen-corner", `{"kind":"answer"}`)
+	code, out = c.hint("mate-one-queen-corner", `{"kind":"answer"}`)
 	if code != http.StatusOK || out["move"] != "b1b8" || out["san"] != "Qb8#" {
 		t.Fatalf("answer: %d %v", code, out)
 	}
@@ -44,7 +46,7 @@ func TestMoveExerciseHelp(t *testing.T) {
 	if c.solved()["mate-one-queen-corner"] {
 		t.Error("asking for the answer stored a solve")
 	}
-	code, out = c.help("mate-two-back-rank", `{"kind":"answer","line":["e2e8","a8e8"]}`)
+	code, out = c.hint("mate-two-back-rank", `{"kind":"answer","line":["e2e8","a8e8"]}`)
 	if code != http.StatusOK || out["move"] != "e1e8" {
 		t.Errorf("answer after Re8+ Rxe8: %d %v", code, out)
 	}
@@ -54,7 +56,7 @@ func TestMoveExerciseHelp(t *testing.T) {
 		{"mate-two-back-rank", `{"kind":"hint","line":["a1a2","a8e8"]}`},
 		{"mate-two-back-rank", `{"kind":"hint","line":["e2e3","a8a7"]}`},
 	} {
-		if code, out := c.help(tc.id, tc.body); code != http.StatusBadRequest || out["error"] == "" {
+		if code, out := c.hint(tc.id, tc.body); code != http.StatusBadRequest || out["error"] == "" {
 			t.Errorf("help %s %s: %d %v, want 400 with words", tc.id, tc.body, code, out)
 		}
 	}
@@ -141,5 +143,31 @@ func TestMovesInWordsBeforeNotation(t *testing.T) {
 		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || got["said"] != want {
 			t.Errorf("%s: said = %v (%v), want %q", lang, got["said"], err, want)
 		}
+	}
+}
+
+// TestMoveExerciseHelpWithoutJavaScript: the practice page's Hint and Show
+// answer work as a plain form: the redirect shows the hint's piece ringed
+// and the answer's move, in words (X12, issue 38 point 5).
+func TestMoveExerciseHelpWithoutJavaScript(t *testing.T) {
+	t.Parallel()
+	c := newExerciseClient(t)
+	page := "/learn/checkmate/practice?ex=mate-one-queen-corner"
+	for _, tc := range []struct{ action, want string }{
+		{"hint", `data-verdict="hint"`},
+		{"answer", `data-verdict="answer"`},
+	} {
+		rec := c.form(page, url.Values{"action": {tc.action}})
+		loc := rec.Header().Get("Location")
+		if rec.Code != http.StatusSeeOther || !strings.Contains(loc, "show="+tc.action) {
+			t.Fatalf("%s: %d to %q", tc.action, rec.Code, loc)
+		}
+		body := c.get(loc, http.StatusOK)
+		if !strings.Contains(body, tc.want) || !regexp.MustCompile(`class="[^"]*\bhint\b[^"]*"[^>]*data-square="b1"`).MatchString(body) {
+			t.Errorf("%s: the page lacks the verdict or the ringed queen on b1", tc.action)
+		}
+	}
+	if c.solved()["mate-one-queen-corner"] {
+		t.Error("asking for help stored a solve")
 	}
 }

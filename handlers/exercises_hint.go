@@ -26,13 +26,13 @@ type helpRequest struct {
 	Line []string `json:"line"`
 }
 
-// helpResponse answers a help request. Every kind gets the exercise's
+// exerciseHintResponse answers a help request. Every kind gets the exercise's
 // stars (help is recorded first, so a solve after it earns one star; help
 // never lowers stars already earned) and, unless only a hint was asked
 // for, its answer (answerOf). A move exercise asked for a hint or the
 // answer adds the square of the piece to move, the move (UCI and SAN) for
 // the answer, and Text, which says it in words.
-type helpResponse struct {
+type exerciseHintResponse struct {
 	Stars  int    `json:"stars"`
 	Answer any    `json:"answer,omitempty"`
 	Kind   string `json:"kind,omitempty"`
@@ -56,7 +56,7 @@ func (h *Handler) helpExercise(c echo.Context) error {
 	if req.Kind != "" && req.Kind != "hint" && req.Kind != "answer" {
 		return refuse(http.StatusBadRequest, "exercise.refuse_help")
 	}
-	var out helpResponse
+	var out exerciseHintResponse
 	if req.Kind != "" {
 		if ex.Kind != lessons.KindMove {
 			return refuse(http.StatusBadRequest, "exercise.refuse_help_kind")
@@ -70,7 +70,7 @@ func (h *Handler) helpExercise(c echo.Context) error {
 		if help.Move == chess.NoMove { // a line whose first move was not a right one
 			return refuse(http.StatusBadRequest, "practice.refuse_line_unknown")
 		}
-		out = h.help(c, ex, help, req.Kind)
+		out = h.exerciseHint(c, ex, help, req.Kind)
 	}
 	rec, err := h.store.RecordTry(c.Request().Context(), visitorID(c), ex.ID, ex.Lesson, store.TryHelped)
 	if err != nil {
@@ -83,10 +83,10 @@ func (h *Handler) helpExercise(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// help words a task's help for the visitor: the answer's move in their
+// exerciseHint words a task's help for the visitor: the answer's move in their
 // notation (and in words before the notation lesson).
-func (h *Handler) help(c echo.Context, ex *lessons.Exercise, help exercise.Help, kind string) helpResponse {
-	out := helpResponse{Kind: kind, Square: help.Move.From().String()}
+func (h *Handler) exerciseHint(c echo.Context, ex *lessons.Exercise, help exercise.Help, kind string) exerciseHintResponse {
+	out := exerciseHintResponse{Kind: kind, Square: help.Move.From().String()}
 	if kind == "hint" {
 		out.Text = h.w(c).Msg(help.Hint)
 		return out
