@@ -209,3 +209,46 @@ func TestBrowserRemoteReconnectAndPolling(t *testing.T) {
 	click(friend, `[data-action="accept-takeback"]`)
 	gameWait(t, host, pieceOn("d7", "bP")+` && `+pieceOn("f3", "wN")+` && document.querySelector('[data-square="d4"] [data-piece]') === null`)
 }
+
+// TestBrowserRemoteLanguages: the invite, the join page and the watch view
+// in Spanish and Russian, on a laptop and a phone: every word comes from
+// the catalogue (no [key] left) and the invite's QR code is in view.
+func TestBrowserRemoteLanguages(t *testing.T) {
+	s := newServer(t)
+	for _, tc := range []struct {
+		lang string
+		vp   Viewport
+		name string
+	}{{"es", Desktop, "desktop"}, {"ru", Phone, "phone"}} {
+		t.Run(tc.lang, func(t *testing.T) {
+			host := newBrowser(t, WithViewport(tc.vp))
+			friend := newBrowser(t, WithViewport(tc.vp))
+			host.Open(s.URL + "/play?lang=" + tc.lang)
+			id := startGame(t, host, s, `{"mode":"remote","color":"black","clock":"5+0"}`)
+			gameWait(t, host, `(() => { const q = document.querySelector("[data-invite-qr]"); return q.complete && q.naturalWidth > 0; })()`)
+			if Eval[bool](host, `(() => { const r = document.querySelector("[data-invite-qr]").getBoundingClientRect(); return r.bottom > innerHeight || r.top < 0; })()`) {
+				t.Error("the QR code is not in view as the page opens")
+			}
+			viewShot(t, host, "remote-invite-"+tc.lang+"-"+tc.name)
+			friend.Open(s.URL + "/join/" + id + "?lang=" + tc.lang)
+			viewShot(t, friend, "remote-join-"+tc.lang+"-"+tc.name)
+			click(friend, `[data-action="join"]`)
+			gameWait(t, friend, `document.querySelectorAll("[data-board] button[data-square]").length === 64`)
+			gameWait(t, host, `document.querySelector("[data-invite]").hidden`)
+			watch := Eval[string](host, `document.querySelector("[data-watch-link]").value`)
+			tapMove(t, friend, "e2", "e4")
+			gameWait(t, host, pieceOn("e4", "wP"))
+			coach := newBrowser(t, WithViewport(tc.vp))
+			coach.Open(watch + "?lang=" + tc.lang)
+			gameWait(t, coach, pieceOn("e4", "wP"))
+			gameWait(t, host, `document.querySelector("[data-remote-line]").textContent.trim() !== ""`)
+			viewShot(t, coach, "remote-watch-"+tc.lang+"-"+tc.name)
+			viewShot(t, host, "remote-game-"+tc.lang+"-"+tc.name)
+			for _, b := range []*Browser{host, friend, coach} {
+				if text := Eval[string](b, `document.querySelector("main, body").innerText`); strings.Contains(text, "[") && strings.Contains(text, "_") {
+					t.Errorf("a word is missing on a page: %.300q", text)
+				}
+			}
+		})
+	}
+}
