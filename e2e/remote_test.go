@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -251,4 +252,40 @@ func TestBrowserRemoteLanguages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBrowserRemoteAccessibility: axe finds nothing serious on the
+// invite, the join page, a game under way with a takeback question
+// waiting, and the watch view.
+func TestBrowserRemoteAccessibility(t *testing.T) {
+	script := axeScript(t)
+	s := newServer(t)
+	host := newBrowser(t, WithTimeout(3*time.Minute))
+	friend := newBrowser(t)
+	audit := func(name string, b *Browser) {
+		t.Helper()
+		for _, v := range runAxe(t, b, script) {
+			if v.Impact == "serious" || v.Impact == "critical" {
+				t.Errorf("%s: %s [%s]: %s", name, v.ID, v.Impact, v.Help)
+			}
+		}
+	}
+	id := startGame(t, host, s, `{"mode":"remote","color":"white","clock":"5+0"}`)
+	gameWait(t, host, `document.querySelector("[data-status]").textContent.includes("Waiting")`)
+	audit("invite", host)
+	friend.Open(s.URL + "/join/" + id)
+	audit("join page", friend)
+	click(friend, `[data-action="join"]`)
+	gameWait(t, friend, `document.querySelectorAll("[data-board] button[data-square]").length === 64`)
+	gameWait(t, host, `document.querySelector("[data-invite]").hidden`)
+	tapMove(t, host, "d2", "d4")
+	gameWait(t, friend, pieceOn("d4", "wP"))
+	click(host, `[data-action="undo"]`)
+	gameWait(t, friend, `!document.querySelector("[data-takeback]").hidden`)
+	audit("takeback question", friend)
+	watch := Eval[string](host, `document.querySelector("[data-watch-link]").value`)
+	coach := newBrowser(t)
+	coach.Open(watch)
+	gameWait(t, coach, pieceOn("d4", "wP"))
+	audit("watch view", coach)
 }
