@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -208,4 +209,83 @@ func TestBrowserRemoteReconnectAndPolling(t *testing.T) {
 	gameWait(t, friend, `!document.querySelector("[data-takeback]").hidden`)
 	click(friend, `[data-action="accept-takeback"]`)
 	gameWait(t, host, pieceOn("d7", "bP")+` && `+pieceOn("f3", "wN")+` && document.querySelector('[data-square="d4"] [data-piece]') === null`)
+}
+
+// TestBrowserRemoteLanguages: the invite, the join page and the watch view
+// in Spanish and Russian, on a laptop and a phone: every word comes from
+// the catalogue (no [key] left) and the invite's QR code is in view.
+func TestBrowserRemoteLanguages(t *testing.T) {
+	s := newServer(t)
+	for _, tc := range []struct {
+		lang string
+		vp   Viewport
+		name string
+	}{{"es", Desktop, "desktop"}, {"ru", Phone, "phone"}} {
+		t.Run(tc.lang, func(t *testing.T) {
+			host := newBrowser(t, WithViewport(tc.vp))
+			friend := newBrowser(t, WithViewport(tc.vp))
+			host.Open(s.URL + "/play?lang=" + tc.lang)
+			id := startGame(t, host, s, `{"mode":"remote","color":"black","clock":"5+0"}`)
+			gameWait(t, host, `(() => { const q = document.querySelector("[data-invite-qr]"); return q.complete && q.naturalWidth > 0; })()`)
+			if Eval[bool](host, `(() => { const r = document.querySelector("[data-invite-qr]").getBoundingClientRect(); return r.bottom > innerHeight || r.top < 0; })()`) {
+				t.Error("the QR code is not in view as the page opens")
+			}
+			viewShot(t, host, "remote-invite-"+tc.lang+"-"+tc.name)
+			friend.Open(s.URL + "/join/" + id + "?lang=" + tc.lang)
+			viewShot(t, friend, "remote-join-"+tc.lang+"-"+tc.name)
+			click(friend, `[data-action="join"]`)
+			gameWait(t, friend, `document.querySelectorAll("[data-board] button[data-square]").length === 64`)
+			gameWait(t, host, `document.querySelector("[data-invite]").hidden`)
+			watch := Eval[string](host, `document.querySelector("[data-watch-link]").value`)
+			tapMove(t, friend, "e2", "e4")
+			gameWait(t, host, pieceOn("e4", "wP"))
+			coach := newBrowser(t, WithViewport(tc.vp))
+			coach.Open(watch + "?lang=" + tc.lang)
+			gameWait(t, coach, pieceOn("e4", "wP"))
+			gameWait(t, host, `document.querySelector("[data-remote-line]").textContent.trim() !== ""`)
+			viewShot(t, coach, "remote-watch-"+tc.lang+"-"+tc.name)
+			viewShot(t, host, "remote-game-"+tc.lang+"-"+tc.name)
+			for _, b := range []*Browser{host, friend, coach} {
+				if text := Eval[string](b, `document.querySelector("main, body").innerText`); strings.Contains(text, "[") && strings.Contains(text, "_") {
+					t.Errorf("a word is missing on a page: %.300q", text)
+				}
+			}
+		})
+	}
+}
+
+// TestBrowserRemoteAccessibility: axe finds nothing serious on the
+// invite, the join page, a game under way with a takeback question
+// waiting, and the watch view.
+func TestBrowserRemoteAccessibility(t *testing.T) {
+	script := axeScript(t)
+	s := newServer(t)
+	host := newBrowser(t, WithTimeout(3*time.Minute))
+	friend := newBrowser(t)
+	audit := func(name string, b *Browser) {
+		t.Helper()
+		for _, v := range runAxe(t, b, script) {
+			if v.Impact == "serious" || v.Impact == "critical" {
+				t.Errorf("%s: %s [%s]: %s", name, v.ID, v.Impact, v.Help)
+			}
+		}
+	}
+	id := startGame(t, host, s, `{"mode":"remote","color":"white","clock":"5+0"}`)
+	gameWait(t, host, `document.querySelector("[data-status]").textContent.includes("Waiting")`)
+	audit("invite", host)
+	friend.Open(s.URL + "/join/" + id)
+	audit("join page", friend)
+	click(friend, `[data-action="join"]`)
+	gameWait(t, friend, `document.querySelectorAll("[data-board] button[data-square]").length === 64`)
+	gameWait(t, host, `document.querySelector("[data-invite]").hidden`)
+	tapMove(t, host, "d2", "d4")
+	gameWait(t, friend, pieceOn("d4", "wP"))
+	click(host, `[data-action="undo"]`)
+	gameWait(t, friend, `!document.querySelector("[data-takeback]").hidden`)
+	audit("takeback question", friend)
+	watch := Eval[string](host, `document.querySelector("[data-watch-link]").value`)
+	coach := newBrowser(t)
+	coach.Open(watch)
+	gameWait(t, coach, pieceOn("d4", "wP"))
+	audit("watch view", coach)
 }

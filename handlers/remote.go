@@ -244,7 +244,7 @@ func (h *Handler) streamWatched(c echo.Context) error {
 // stream serves one event stream (text/event-stream, G25): the state when
 // it opens — unless Last-Event-ID (or ?last=) names the state the page
 // already has, after a reconnect — and after every change, each event's
-// id being "<ply>.<version>". It ends when the visitor goes, the game
+// id naming the state (eventID). It ends when the visitor goes, the game
 // ends or the server shuts down. While it is open the player counts as
 // present (the claim rule of G26) or the watcher as watching.
 func (h *Handler) stream(c echo.Context, id, seat string, byWatchLink bool) error {
@@ -303,22 +303,17 @@ func (h *Handler) stream(c echo.Context, id, seat string, byWatchLink bool) erro
 		last = c.QueryParam("last")
 	}
 	// A state the page has is not sent again: the first one when the
-	// reconnect names it, and later ones that only repeat it. Presence
-	// and watchers change without a version, so they are part of the key.
-	sent := ""
-	send := func(st *games.State, first bool) (bool, error) {
+	// reconnect names it, and later ones that only repeat it.
+	send := func(st *games.State) (bool, error) {
 		view := st.ForSeat(seat)
 		if byWatchLink {
 			view = forWatchLink(st)
 		}
-		eid := eventID(st)
-		r := view.Remote
-		key := fmt.Sprintf("%s|%d|%t|%t", eid, r.Watchers, r.Claimable, r.AwayMS > games.AwayClaim.Milliseconds()/2)
-		if (first && eid == last) || key == sent {
-			sent = key
+		eid := eventID(view)
+		if eid == last {
 			return st.Status == "active", nil // the page has this one already
 		}
-		sent = key
+		last = eid
 		body, err := json.Marshal(view.Word(w))
 		if err != nil {
 			return false, err
@@ -333,7 +328,7 @@ func (h *Handler) stream(c echo.Context, id, seat string, byWatchLink bool) erro
 	if _, err := fmt.Fprintf(res, "retry: %d\n\n", streamRetryMS); err != nil || rc.Flush() != nil {
 		return nil // the headers go now, even when the first state is skipped
 	}
-	if more, err := send(st, true); err != nil || !more {
+	if more, err := send(st); err != nil || !more {
 		return nil
 	}
 	ping := time.NewTicker(streamPing)
@@ -350,7 +345,7 @@ func (h *Handler) stream(c echo.Context, id, seat string, byWatchLink bool) erro
 			rc.Flush()
 			return nil
 		case st := <-s.States():
-			if more, err := send(st, false); err != nil || !more {
+			if more, err := send(st); err != nil || !more {
 				return nil
 			}
 		case <-ping.C:
@@ -377,9 +372,20 @@ func (h *Handler) announce(ctx context.Context, id string) {
 	h.live.Changed(id, st.Ply)
 }
 
-// eventID names a state in the stream: its ply and its version.
-func eventID(st *games.State) string {
-	return strconv.Itoa(st.Ply) + "." + strconv.FormatInt(st.Remote.Version, 10)
+// eventID names a state as the stream's viewer sees it: its ply and
+// version, then what changes without a version — how many watch, and
+// whether the player to move is away (a) or may be claimed against (c) —
+// like "12.13.2a".
+func eventID(view *games.State) string {
+	r := view.Remote
+	id := strconv.Itoa(view.Ply) + "." + strconv.FormatInt(r.Version, 10) + "." + strconv.Itoa(r.Watchers)
+	switch {
+	case r.Claimable:
+		id += "c"
+	case r.AwayMS > games.AwayClaim.Milliseconds()/2:
+		id += "a"
+	}
+	return id
 }
 
 // remotePage is the two-device part of the game page.

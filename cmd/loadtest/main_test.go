@@ -72,6 +72,23 @@ func TestSmokeTwoInstancesOnPostgreSQL(t *testing.T) {
 	}
 }
 
+// TestSmokeRemote: a few live games on two devices for a few seconds:
+// every move reaches the other player's stream, without an error.
+func TestSmokeRemote(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real server with open streams: skipped under -short")
+	}
+	var out bytes.Buffer
+	err := RunRemote(context.Background(), RemoteConfig{Games: 6, Think: 200 * time.Millisecond, Duration: 4 * time.Second}, &out)
+	t.Log("\n" + out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), catArrive) {
+		t.Errorf("the report lacks %q", catArrive)
+	}
+}
+
 func TestPercentile(t *testing.T) {
 	var lat []int
 	for i := 1; i <= 100; i++ {

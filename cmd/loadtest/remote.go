@@ -289,6 +289,9 @@ func RunRemote(ctx context.Context, rc RemoteConfig, w io.Writer) error {
 	if s := rec.cats[catArrive]; s == nil || s.Requests == 0 {
 		return errors.New("no move arrived at the other player")
 	}
+	if len(rec.errors) > 0 {
+		return fmt.Errorf("%d errors", len(rec.errors))
+	}
 	return nil
 }
 

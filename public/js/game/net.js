@@ -236,9 +236,10 @@ function connect() {
     poll();
     return;
   }
-  const g = state.game;
-  const last = g && g.remote ? `?last=${g.ply}.${g.remote.version}` : "";
-  const es = new EventSource(page.events + last);
+  // The first event repeats the state the page has; on its own
+  // reconnects the browser names the last one (Last-Event-ID) and the
+  // stream starts with what changed since.
+  const es = new EventSource(page.events);
   source = es;
   heard();
   es.addEventListener("open", () => {

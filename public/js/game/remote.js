@@ -74,5 +74,5 @@ function draw() {
   const draw = q('[data-action="offer-draw"]');
   draw.disabled = draw.disabled || waiting || s.draw_offer === me;
   q('[data-action="resign"]').disabled ||= waiting;
-  page.el.sanForm.hidden = page.el.sanForm.hidden || !me;
+  page.el.sanForm.hidden = page.el.sanForm.hidden || !me || waiting;
 }
