@@ -71,3 +71,27 @@ func TestAnalyseLimitsAndCancel(t *testing.T) {
 		t.Errorf("analysis cancelled while searching: error %v, want context.Canceled", err)
 	}
 }
+
+// TestAnalyseSearchMoves restricts the root to two moves: the best of them
+// is chosen even when another move is better, and both get exact scores,
+// which is how a review compares the played move with the engine's choice.
+func TestAnalyseSearchMoves(t *testing.T) {
+	t.Parallel()
+	pos := mustFEN(t, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+	h3, _ := pos.ParseUCI("h2h3")
+	a2, _ := pos.ParseUCI("a1a2")
+	p := NewPool(1, 1)
+	res, err := p.Analyse(context.Background(), pos, nil, Limits{Depth: 5, Moves: []chess.Move{h3, a2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Move != h3 && res.Move != a2 {
+		t.Fatalf("chose %s, which is not among the moves searched", res.Move.UCI())
+	}
+	if MateIn(res.Score) != 0 {
+		t.Errorf("score %d announces a mate, but a1a8 was left out", res.Score)
+	}
+	if len(res.Root) != 2 || !res.Root[0].Scored || !res.Root[1].Scored {
+		t.Fatalf("root %+v: want both moves scored exactly", res.Root)
+	}
+}

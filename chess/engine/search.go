@@ -7,6 +7,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -39,6 +40,11 @@ type Limits struct {
 	// is within Margin centipawns of the best exactly, so that a level can
 	// choose among good moves (see RootMove).
 	Margin int
+	// Moves, when not empty, restricts the root to these moves (UCI's
+	// searchmoves) and scores every one of them exactly, so that a review
+	// compares a played move with the engine's choice in one search.
+	// Illegal moves in it are ignored.
+	Moves []chess.Move
 }
 
 // Info reports a finished iteration, for the UCI "info" line.
@@ -210,6 +216,12 @@ func (s *Searcher) Search(ctx context.Context, root *chess.Position, history []u
 
 	// Root moves, ordered once by a quick look and then by each iteration.
 	legal := root.AppendLegalMoves(make([]chess.Move, 0, maxMoves))
+	if len(lim.Moves) > 0 {
+		legal = slices.DeleteFunc(legal, func(m chess.Move) bool { return !slices.Contains(lim.Moves, m) })
+		if len(legal) > 0 {
+			lim.Margin = 2 * infinity // every listed move gets its exact score
+		}
+	}
 	res := Result{}
 	if len(legal) == 0 {
 		if root.InCheck() {
