@@ -108,6 +108,7 @@ type Searcher struct {
 	rootIdx int
 
 	ctx      context.Context
+	paused   *Paused // a background search's pause (see Yield), or nil
 	deadline time.Time
 	timed    bool
 	maxNodes uint64
@@ -177,6 +178,7 @@ func (s *Searcher) Clear() {
 func (s *Searcher) Search(ctx context.Context, root *chess.Position, history []uint64, lim Limits) Result {
 	start := time.Now()
 	s.ctx = ctx
+	s.paused = PausedFrom(ctx)
 	s.stopFlag.Store(false)
 	s.aborted = false
 	s.nodes = 0
@@ -398,6 +400,11 @@ func (s *Searcher) searchRoot(rm []RootMove, depth, alpha, beta, margin int) (in
 func (s *Searcher) checkStop() bool {
 	if s.stopFlag.Load() {
 		return true
+	}
+	if s.paused.IsPaused() {
+		// A game needs the core: wait, and think as long as before.
+		d := s.paused.Wait(s.ctx)
+		s.deadline = s.deadline.Add(d)
 	}
 	if s.ctx != nil && s.ctx.Err() != nil {
 		return true

@@ -44,6 +44,8 @@ func main() {
 	maxPly := flag.Int("max-ply", 160, "with -play: a game still going after this many half-moves is cut there")
 	sfPath := flag.String("stockfish", "/usr/games/stockfish", "the judge")
 	judgeDepth := flag.Int("judge-depth", 16, "the judge's depth for every position")
+	judges := flag.Int("judges", 2, "Stockfish processes judging at once")
+	first := flag.Int("n", 0, "use only the first n games of the file (0: all)")
 	analysis := flag.String("engine", "builtin", "the review's analysis engine: builtin, or the path of a UCI engine")
 	budget := flag.Duration("budget", 0, "the review's thinking time for one game (0: the service's default)")
 	list := flag.Bool("list", false, "print every move on which the review and the judge disagree by two classes or more")
@@ -64,11 +66,14 @@ func main() {
 	if err != nil {
 		fatal(err)
 	}
-	judgePath := fmt.Sprintf("%s.judge-d%d", *gamesPath, *judgeDepth)
+	if *first > 0 && *first < len(gs) {
+		gs = gs[:*first]
+	}
+	judgePath := fmt.Sprintf("%s.judge-d%d-n%d", *gamesPath, *judgeDepth, len(gs))
 	verdicts, err := readVerdicts(judgePath, gs)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "judging %d games with %s at depth %d…\n", len(gs), *sfPath, *judgeDepth)
-		if verdicts, err = judgeGames(ctx, *sfPath, *judgeDepth, gs); err != nil {
+		if verdicts, err = judgeGames(ctx, *sfPath, *judgeDepth, *judges, gs); err != nil {
 			fatal(err)
 		}
 		if err := writeVerdicts(judgePath, verdicts); err != nil {
@@ -230,14 +235,44 @@ func writeVerdicts(path string, v [][]verdict) error {
 // judge, classed with the site's thresholds (review.Classify) and floors
 // (a missed mate in one or two is at least a mistake; stalemating from a
 // won position is a blunder).
-func judgeGames(ctx context.Context, path string, depth int, gs []game) ([][]verdict, error) {
-	sf, err := uci.Start(path, 1, 64)
+func judgeGames(ctx context.Context, path string, depth, judges int, gs []game) ([][]verdict, error) {
+	sf, err := uci.Start(path, judges, 16)
 	if err != nil {
 		return nil, err
 	}
 	defer sf.Close()
 	out := make([][]verdict, len(gs))
-	for gi, g := range gs {
+	next := make(chan int, len(gs))
+	for gi := range gs {
+		next <- gi
+	}
+	close(next)
+	errs := make(chan error, judges)
+	for range max(judges, 1) {
+		go func() {
+			for gi := range next {
+				v, err := judgeGame(ctx, sf, depth, gs[gi])
+				if err != nil {
+					errs <- err
+					return
+				}
+				out[gi] = v
+				fmt.Fprintf(os.Stderr, "judged game %d/%d\n", gi+1, len(gs))
+			}
+			errs <- nil
+		}()
+	}
+	for range max(judges, 1) {
+		if err := <-errs; err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func judgeGame(ctx context.Context, sf *uci.Engine, depth int, g game) ([]verdict, error) {
+	var out []verdict
+	{
 		cg, err := chess.Replay(startFEN, g.Moves)
 		if err != nil {
 			return nil, err
@@ -275,9 +310,8 @@ func judgeGames(ctx context.Context, path string, depth int, gs []game) ([][]ver
 			if bests[i] != chess.NoMove {
 				v.Best = bests[i].UCI()
 			}
-			out[gi] = append(out[gi], v)
+			out = append(out, v)
 		}
-		fmt.Fprintf(os.Stderr, "judged game %d/%d\n", gi+1, len(gs))
 	}
 	return out, nil
 }

@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"chesstutor/chess"
@@ -159,6 +160,8 @@ type proc struct {
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string // the engine's output, closed when it exits
+	// multiPV is the number of lines the engine is set to search.
+	multiPV int
 }
 
 func (e *Engine) start() (*proc, error) {
@@ -180,7 +183,7 @@ func (e *Engine) start() (*proc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("uci: start %s: %w", e.path, err)
 	}
-	p := &proc{cmd: cmd, in: in, lines: make(chan string, 256)}
+	p := &proc{cmd: cmd, in: in, lines: make(chan string, 256), multiPV: 1}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 64*1024), 1024*1024)
@@ -279,11 +282,35 @@ func (p *proc) search(ctx context.Context, pos *chess.Position, lim engine.Limit
 			gocmd.WriteString(" " + m.UCI())
 		}
 	}
+	// Several moves to compare are searched as that many lines (MultiPV),
+	// so each gets its own exact score, as the built-in engine gives them.
+	lines := max(len(lim.Moves), 1)
+	if lines != p.multiPV {
+		p.send("setoption name MultiPV value " + strconv.Itoa(lines))
+		p.multiPV = lines
+	}
 	p.send("position fen " + pos.FEN())
 	p.send(gocmd.String())
 
 	var res engine.Result
 	var pv []string
+	root := map[int]engine.RootMove{}
+	// A background search (a review) is paused while a game needs the
+	// core: the engine's process is stopped and continued (SIGSTOP,
+	// SIGCONT), and goes on where it was.
+	paused := engine.PausedFrom(ctx)
+	var tick <-chan time.Time
+	if paused != nil {
+		t := time.NewTicker(2 * time.Millisecond)
+		defer t.Stop()
+		tick = t.C
+	}
+	frozen := false
+	defer func() {
+		if frozen {
+			p.cmd.Process.Signal(syscall.SIGCONT)
+		}
+	}()
 	stopped := false
 	// The engine answers within its limits; a depth-only search on a
 	// slow machine may take long, so only a silent engine is an error.
@@ -293,12 +320,31 @@ func (p *proc) search(ctx context.Context, pos *chess.Position, lim engine.Limit
 		select {
 		case <-ctx.Done():
 			if !stopped {
+				if frozen {
+					p.cmd.Process.Signal(syscall.SIGCONT)
+					frozen = false
+				}
 				p.send("stop")
 				stopped = true
 			}
 			ctx = context.Background() // keep reading up to bestmove
 			continue
+		case <-tick:
+			if want := paused.IsPaused() && !stopped; want != frozen {
+				sig := syscall.SIGCONT
+				if want {
+					sig = syscall.SIGSTOP
+				}
+				if p.cmd.Process.Signal(sig) == nil {
+					frozen = want
+				}
+				silence.Reset(time.Minute)
+			}
 		case <-silence.C:
+			if frozen {
+				silence.Reset(time.Minute)
+				continue
+			}
 			return engine.Result{}, errors.New("uci: the engine went silent")
 		case l, ok := <-p.lines:
 			if !ok {
@@ -311,8 +357,15 @@ func (p *proc) search(ctx context.Context, pos *chess.Position, lim engine.Limit
 			}
 			switch f[0] {
 			case "info":
-				if d, s, line, ok := parseInfo(f); ok {
-					res.Depth, res.Score, pv = d, s, line
+				if d, k, s, line, ok := parseInfo(f); ok {
+					if k == 1 {
+						res.Depth, res.Score, pv = d, s, line
+					}
+					if len(line) > 0 {
+						if m, err := pos.ParseUCI(line[0]); err == nil {
+							root[k] = engine.RootMove{Move: m, Score: s, Scored: true}
+						}
+					}
 				}
 			case "bestmove":
 				if len(f) < 2 || f[1] == "(none)" {
@@ -325,6 +378,11 @@ func (p *proc) search(ctx context.Context, pos *chess.Position, lim engine.Limit
 				res.Move = m
 				res.PV = linePV(pos, m, pv)
 				res.Root = []engine.RootMove{{Move: m, Score: res.Score, Scored: true}}
+				for k := 2; k <= lines; k++ {
+					if r, ok := root[k]; ok && r.Move != m {
+						res.Root = append(res.Root, r)
+					}
+				}
 				return res, nil
 			}
 		}
@@ -337,11 +395,12 @@ func (p *proc) search(ctx context.Context, pos *chess.Position, lim engine.Limit
 const mateBase = 31000
 
 // parseInfo reads an "info" line with a score and a line of play: the
-// depth, the score on the built-in engine's scale and the moves. Lines
-// with a bound (lowerbound, upperbound) or of a second line (multipv > 1)
-// are skipped.
-func parseInfo(f []string) (depth, score int, pv []string, ok bool) {
+// depth, the line's number (multipv, 1 when not given), the score on the
+// built-in engine's scale and the moves. Lines with a bound (lowerbound,
+// upperbound) are skipped.
+func parseInfo(f []string) (depth, multipv, score int, pv []string, ok bool) {
 	scored := false
+	multipv = 1
 	for i := 1; i < len(f); i++ {
 		switch f[i] {
 		case "depth":
@@ -349,18 +408,18 @@ func parseInfo(f []string) (depth, score int, pv []string, ok bool) {
 				depth, _ = strconv.Atoi(f[i+1])
 			}
 		case "multipv":
-			if i+1 < len(f) && f[i+1] != "1" {
-				return 0, 0, nil, false
+			if i+1 < len(f) {
+				multipv, _ = strconv.Atoi(f[i+1])
 			}
 		case "lowerbound", "upperbound":
-			return 0, 0, nil, false
+			return 0, 0, 0, nil, false
 		case "score":
 			if i+2 >= len(f) {
-				return 0, 0, nil, false
+				return 0, 0, 0, nil, false
 			}
 			n, err := strconv.Atoi(f[i+2])
 			if err != nil {
-				return 0, 0, nil, false
+				return 0, 0, 0, nil, false
 			}
 			switch f[i+1] {
 			case "cp":
@@ -368,7 +427,7 @@ func parseInfo(f []string) (depth, score int, pv []string, ok bool) {
 			case "mate":
 				score = mateScore(n)
 			default:
-				return 0, 0, nil, false
+				return 0, 0, 0, nil, false
 			}
 			scored = true
 		case "pv":
@@ -376,7 +435,7 @@ func parseInfo(f []string) (depth, score int, pv []string, ok bool) {
 			i = len(f)
 		}
 	}
-	return depth, score, pv, scored && depth > 0
+	return depth, multipv, score, pv, scored && depth > 0
 }
 
 // mateScore turns UCI's "mate n" (the side to move mates in n moves; n < 0:

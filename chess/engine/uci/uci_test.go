@@ -20,21 +20,21 @@ func TestMateScoreOnTheEngineScale(t *testing.T) {
 
 func TestParseInfo(t *testing.T) {
 	cases := []struct {
-		line         string
-		depth, score int
-		pv           int
-		ok           bool
+		line            string
+		depth, k, score int
+		pv              int
+		ok              bool
 	}{
-		{"info depth 12 seldepth 18 multipv 1 score cp -35 nodes 100 pv e2e4 e7e5", 12, -35, 2, true},
-		{"info depth 9 score mate 2 pv d1h5 g7g6 h5f7", 9, mateScore(2), 3, true},
-		{"info depth 9 score cp 20 lowerbound pv e2e4", 0, 0, 0, false},
-		{"info depth 9 multipv 2 score cp 20 pv e2e4", 0, 0, 0, false},
-		{"info string NNUE evaluation using nn.nnue", 0, 0, 0, false},
+		{"info depth 12 seldepth 18 multipv 1 score cp -35 nodes 100 pv e2e4 e7e5", 12, 1, -35, 2, true},
+		{"info depth 9 score mate 2 pv d1h5 g7g6 h5f7", 9, 1, mateScore(2), 3, true},
+		{"info depth 9 score cp 20 lowerbound pv e2e4", 0, 0, 0, 0, false},
+		{"info depth 9 multipv 2 score cp 20 pv e2e4", 9, 2, 20, 1, true},
+		{"info string NNUE evaluation using nn.nnue", 0, 0, 0, 0, false},
 	}
 	for _, c := range cases {
-		d, s, pv, ok := parseInfo(splitFields(c.line))
-		if ok != c.ok || (ok && (d != c.depth || s != c.score || len(pv) != c.pv)) {
-			t.Errorf("%q: depth %d score %d pv %v ok %v", c.line, d, s, pv, ok)
+		d, k, s, pv, ok := parseInfo(splitFields(c.line))
+		if ok != c.ok || (ok && (d != c.depth || k != c.k || s != c.score || len(pv) != c.pv)) {
+			t.Errorf("%q: depth %d line %d score %d pv %v ok %v", c.line, d, k, s, pv, ok)
 		}
 	}
 }
@@ -76,6 +76,14 @@ func TestStockfish(t *testing.T) {
 	}
 	if res.Move != h3 && res.Move != g3 {
 		t.Errorf("searchmoves h2h3 g2g3 gave %s", res.Move.UCI())
+	}
+	if len(res.Root) != 2 || !res.Root[0].Scored || !res.Root[1].Scored {
+		t.Errorf("root %+v: want both moves scored", res.Root)
+	}
+	// Back to one line for a plain search.
+	res, err = e.Analyse(context.Background(), pos, nil, engine.Limits{Depth: 6})
+	if err != nil || res.Move.UCI() != "a1a8" {
+		t.Errorf("after searchmoves: %s, %v", res.Move.UCI(), err)
 	}
 }
 
