@@ -131,7 +131,25 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 		}
 	}
 	report(len(done))
+	// The budget is wall time from here, the storing of every position
+	// and the rest of the work included: each position gets what is left
+	// of it shared among the positions left (within the per-position
+	// bounds), so a slow store or a busy machine shortens the searches,
+	// not the promise of a review in time.
+	began := time.Now()
+	budget := opt.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	adaptive := opt.PerPosition <= 0 && opt.Depth <= 0
+	if adaptive {
+		budget = min(budget, PerPositionTime(budget, len(moves))*time.Duration(len(moves)+1))
+	}
 	for i := len(done); i < len(out); i++ {
+		if adaptive {
+			left := budget - time.Since(began)
+			lim.Time = max(MinPerPosition, min(MaxPerPosition, left/time.Duration(len(out)-i)))
+		}
 		a, err := analysePosition(ctx, eng, g, i, lim)
 		if err != nil {
 			return out[:i], err
@@ -153,11 +171,14 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 	if opt.Depth > 0 {
 		depth, perSearch = opt.Depth+1, 0
 	} else {
-		budget := opt.VerifyBudget
-		if budget <= 0 {
-			budget = DefaultVerifyBudget
+		verifyBudget := opt.VerifyBudget
+		if verifyBudget <= 0 {
+			verifyBudget = DefaultVerifyBudget
 		}
-		deadline = time.Now().Add(budget)
+		deadline = time.Now().Add(verifyBudget)
+		if adaptive {
+			deadline = began.Add(budget + verifyBudget)
+		}
 	}
 	if _, err := verify(ctx, eng, g, out, depth, deadline, perSearch, opt.Verified); err != nil {
 		return out, err
