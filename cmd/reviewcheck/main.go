@@ -46,6 +46,7 @@ func main() {
 	judgeDepth := flag.Int("judge-depth", 16, "the judge's depth for every position")
 	judges := flag.Int("judges", 2, "Stockfish processes judging at once")
 	first := flag.Int("n", 0, "use only the first n games of the file (0: all)")
+	judged := flag.String("judged", "", "the judge's verdicts of the file's first games or more (default: FILE.judge-dDEPTH-nN, made when missing)")
 	analysis := flag.String("engine", "builtin", "the review's analysis engine: builtin, or the path of a UCI engine")
 	budget := flag.Duration("budget", 0, "the review's thinking time for one game (0: the service's default)")
 	list := flag.Bool("list", false, "print every move on which the review and the judge disagree by two classes or more")
@@ -70,6 +71,9 @@ func main() {
 		gs = gs[:*first]
 	}
 	judgePath := fmt.Sprintf("%s.judge-d%d-n%d", *gamesPath, *judgeDepth, len(gs))
+	if *judged != "" {
+		judgePath = *judged
+	}
 	verdicts, err := readVerdicts(judgePath, gs)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "judging %d games with %s at depth %d…\n", len(gs), *sfPath, *judgeDepth)
@@ -210,9 +214,10 @@ func readVerdicts(path string, gs []game) ([][]verdict, error) {
 	if err := json.Unmarshal(b, &v); err != nil {
 		return nil, err
 	}
-	if len(v) != len(gs) {
+	if len(v) < len(gs) {
 		return nil, errors.New("judgement of other games")
 	}
+	v = v[:len(gs)]
 	for i := range v {
 		if len(v[i]) != len(gs[i].Moves) {
 			return nil, errors.New("judgement of other games")
