@@ -25,6 +25,7 @@ import (
 	"chesstutor/chess/engine/uci"
 	"chesstutor/games"
 	"chesstutor/handlers"
+	"chesstutor/live"
 	"chesstutor/retention"
 	"chesstutor/review"
 	"chesstutor/store"
@@ -284,6 +285,21 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	}()
 	defer func() { stopReviews(); <-reviewsDone }()
 
+	// Several instances on one PostgreSQL database hear of each other's
+	// game changes through LISTEN/NOTIFY (G25); one SQLite process needs
+	// nothing but its own hub.
+	if isDSN(cfg.db) {
+		bus, err := live.NewPostgres(ctx, cfg.db, site.Live, log)
+		if err != nil {
+			return err
+		}
+		busCtx, stopBus := context.WithCancel(context.Background())
+		busDone := make(chan struct{})
+		site.Live.SetBus(bus)
+		go func() { defer close(busDone); bus.Run(busCtx) }()
+		defer func() { stopBus(); <-busDone; bus.Close() }()
+	}
+
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.addr, err)
@@ -296,6 +312,9 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	// Open event streams end when shutdown begins (their pages reconnect,
+	// to another instance if there is one), so they never hold it up.
+	srv.RegisterOnShutdown(site.Live.Close)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	// Retention (N8): old and empty visitors, idle games; it stops with ctx.

@@ -8,8 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -23,19 +21,11 @@ import (
 // e2e/screenshots/<name>.png, for people to look at.
 func viewShot(t *testing.T, b *Browser, name string) {
 	t.Helper()
+	if !shotsWanted() {
+		return
+	}
 	Eval[bool](b, `(window.scrollTo(0, 0), true)`) // as a visitor sees it: click() scrolls
-	buf, err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	os.MkdirAll("screenshots", 0o755)
-	path := filepath.Join("screenshots", name+".png")
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	t.Logf("screenshot saved: e2e/%s", path)
+	b.WindowShot(name)
 }
 
 // evalAwait evaluates a promise-returning expression.
@@ -104,7 +94,7 @@ const moveAndWatch = `(async (from, to, computer) => {
 })`
 
 func TestGamePageComputerThinksVisibly(t *testing.T) {
-	s := newServer(t)
+	s := newServer(t, Serial()) // it times the page's reaction in ms
 	b := newBrowser(t, WithViewport(Viewport{Width: 1280, Height: 800}))
 	startGame(t, b, s, `{mode: "computer", color: "white", level: 8, clock: "5+0"}`)
 	gameWait(t, b, `document.querySelector("[data-status]").textContent.includes("Your move")`)
@@ -442,7 +432,7 @@ func TestGamePageMaterial(t *testing.T) {
 // TestGamePageThinkingScreenshot takes the phone picture of the visitor's
 // move while the computer thinks (the desktop one is taken above).
 func TestGamePageThinkingScreenshot(t *testing.T) {
-	s := newServer(t)
+	s := newServer(t, Serial()) // it must catch a think of a few hundred ms
 	for _, v := range []Viewport{{Width: 375, Height: 740, Mobile: true}, {Width: 1280, Height: 800}} {
 		b := newBrowser(t, WithViewport(v))
 		startGame(t, b, s, `{mode: "computer", color: "white", level: 8, clock: "5+0"}`)

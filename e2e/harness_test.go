@@ -9,6 +9,7 @@ package e2e
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"chesstutor/internal/pgtest"
 	"chesstutor/internal/testbin"
 )
 
@@ -46,11 +48,32 @@ func requireE2E(t *testing.T) {
 	}
 }
 
-// TestMain removes the binary the run built.
+// TestMain runs the browser tests four at a time unless -parallel is
+// given, removes the binary the run built, and stops the PostgreSQL
+// cluster if a test started one (remote_failover_test.go). Most of a browser test is
+// waiting (for the computer's think, a clock, an animation, a poll), so
+// four at a time on two cores take about half the wall time of one at a
+// time; the few tests that measure a delay on the page's clock ask to run
+// alone (Serial) and run first, before the parallel ones start.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	flag.Parse()
+	explicit := false
+	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
+	if !explicit {
+		flag.Set("test.parallel", "4")
+	}
+	code := pgtest.Main(m)
 	testbin.Cleanup()
 	os.Exit(code)
+}
+
+// parallel marks a test to run beside the others, once.
+var parallel sync.Map // *testing.T → true
+
+func runParallel(t *testing.T) {
+	if _, already := parallel.LoadOrStore(t, true); !already {
+		t.Parallel()
+	}
 }
 
 // Server is the real binary on a free local port (the harness e2e shares
@@ -58,24 +81,42 @@ func TestMain(m *testing.M) {
 type Server = testbin.Server
 
 // ServerOption changes how newServer starts the site.
-type ServerOption func(*testbin.Options)
+type ServerOption func(*testbin.Options, *serverConfig)
+
+type serverConfig struct{ serial bool }
+
+// Serial runs the test alone, not beside the others: for a test that
+// measures how soon the page shows something (a few hundred ms), which a
+// busy neighbour would blur.
+func Serial() ServerOption { return func(_ *testbin.Options, c *serverConfig) { c.serial = true } }
 
 // WithEnv adds environment variables such as "CHESS_API_RATE=5".
 func WithEnv(kv ...string) ServerOption {
-	return func(o *testbin.Options) { o.Env = append(o.Env, kv...) }
+	return func(o *testbin.Options, _ *serverConfig) { o.Env = append(o.Env, kv...) }
 }
 
 // newServer starts the site with a fresh temporary database and stops it
-// (SIGTERM) when the test ends. The server log is printed if the test fails.
+// (SIGTERM) when the test ends. The server log is printed if the test
+// fails. The test runs beside the others (TestMain) unless Serial is given.
 func newServer(t *testing.T, opts ...ServerOption) *Server {
 	t.Helper()
 	requireE2E(t)
 	o := testbin.Options{Env: []string{"CHESS_API_RATE=1000", "CHESS_API_BURST=1000"}}
+	var cfg serverConfig
 	for _, f := range opts {
-		f(&o)
+		f(&o, &cfg)
+	}
+	if !cfg.serial {
+		runParallel(t)
 	}
 	return testbin.Start(t, o)
 }
+
+// shotsWanted says whether the tests save the screenshots people look at
+// (CHESS_SHOTS set, see README): encoding a full page as PNG costs about a
+// second on a busy machine, and a run of the suite takes a hundred of
+// them. A failing test saves its screenshot always.
+func shotsWanted() bool { return os.Getenv("CHESS_SHOTS") != "" }
 
 // Browser is one headless Chromium with a fresh profile and one tab.
 type Browser struct {
@@ -196,7 +237,7 @@ func newBrowser(t *testing.T, opts ...BrowserOption) *Browser {
 		if !t.Failed() {
 			return
 		}
-		b.Screenshot(sanitize(t.Name()) + "-failure")
+		b.saveScreenshot(sanitize(t.Name()) + "-failure")
 		if msgs := b.ConsoleErrors(); len(msgs) > 0 {
 			t.Logf("browser console errors:\n%s", strings.Join(msgs, "\n"))
 		}
@@ -250,9 +291,40 @@ func Eval[T any](b *Browser, expr string) T {
 	return v
 }
 
-// Screenshot saves a full-page PNG as e2e/screenshots/<name>.png and
-// returns its path ("" when it could not be taken).
+// WindowShot saves what the window shows (not the whole page) as
+// e2e/screenshots/<name>.png when CHESS_SHOTS is set, and returns its path.
+func (b *Browser) WindowShot(name string) string {
+	b.t.Helper()
+	if !shotsWanted() {
+		return ""
+	}
+	buf, err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot())
+	if err == nil {
+		err = os.MkdirAll("screenshots", 0o755)
+	}
+	path := filepath.Join("screenshots", name+".png")
+	if err == nil {
+		err = os.WriteFile(path, buf, 0o644)
+	}
+	if err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+		return ""
+	}
+	return path
+}
+
+// Screenshot saves a full-page PNG as e2e/screenshots/<name>.png when
+// CHESS_SHOTS is set (shotsWanted) and returns its path ("" when none was
+// taken).
 func (b *Browser) Screenshot(name string) string {
+	b.t.Helper()
+	if !shotsWanted() {
+		return ""
+	}
+	return b.saveScreenshot(name)
+}
+
+func (b *Browser) saveScreenshot(name string) string {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.base, 15*time.Second)
 	defer cancel()

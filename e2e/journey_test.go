@@ -6,12 +6,9 @@ package e2e
 // rules package, never typed in.
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,19 +69,7 @@ func followLink(t *testing.T, b *Browser, sel, pathRe string) {
 // journeyShot saves a full-page screenshot to /tmp (never the repository).
 func journeyShot(t *testing.T, b *Browser, name string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.Ctx, 15*time.Second)
-	defer cancel()
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	path := filepath.Join(os.TempDir(), "journey-"+name+".png")
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	t.Logf("screenshot saved: %s", path)
+	b.Screenshot("journey-" + name)
 }
 
 // boardFEN reads and parses the data-fen of the board matched by sel.
@@ -542,8 +527,8 @@ func TestJourneyFriendGameWithClock(t *testing.T) {
 	if st := Eval[string](b, `document.querySelector("[data-status]").textContent`); !strings.Contains(st, "White wins by checkmate") {
 		t.Errorf("status line %q, want White wins by checkmate", st)
 	}
-	if ml := Eval[string](b, `[...document.querySelectorAll("[data-movelist] .move")].map(e => e.textContent.trim()).join(" ")`); ml != strings.Join(sans, " ") {
-		t.Errorf("move list %q, want %q", ml, strings.Join(sans, " "))
+	if ml := Eval[string](b, `[...document.querySelectorAll("[data-movelist] .move")].map(e => e.textContent.trim()).join(" ")`); ml != figurines(sans) {
+		t.Errorf("move list %q, want %q", ml, figurines(sans))
 	}
 	// Plausible clocks: both visible, between 4:00 and 5:00, stopped.
 	for _, c := range []string{"white", "black"} {
@@ -597,4 +582,13 @@ func TestJourneyFriendGameWithClock(t *testing.T) {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 	t.Logf("journey 2 took %s", time.Since(start).Round(time.Millisecond))
+}
+
+// figurines is a list of SAN moves as the move list shows them by default.
+func figurines(sans []string) string {
+	shown := make([]string, len(sans))
+	for i, san := range sans {
+		shown[i] = chess.Figurines.Write(san)
+	}
+	return strings.Join(shown, " ")
 }

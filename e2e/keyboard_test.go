@@ -129,8 +129,8 @@ func TestKeyboardPromotion(t *testing.T) {
 	gameWait(t, b, `!document.querySelector("[data-promotion]").hidden`)
 	b.Do(chromedp.KeyEvent("r"))
 	gameWait(t, b, `document.querySelector('[data-square="e8"] [data-piece="wR"]') !== null && document.querySelector("[data-board]").dataset.fen.includes(" b ")`)
-	if ml := Eval[string](b, `document.querySelector("[data-movelist]").textContent`); !strings.Contains(ml, "e8=R") {
-		t.Errorf("move list %q lacks e8=R", ml)
+	if ml := Eval[string](b, `document.querySelector("[data-movelist]").textContent`); !strings.Contains(ml, "e8=♖") {
+		t.Errorf("move list %q lacks e8=♖ (figurines are the default notation)", ml)
 	}
 	gameWait(t, b, `document.getElementById("announcer").textContent.startsWith("White played pawn to e8 and promoted to a rook, check")`)
 }

@@ -7,8 +7,6 @@ package e2e
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -336,17 +334,7 @@ func TestQuizPolish(t *testing.T) {
 // scrolling) as e2e/screenshots/<name>.png, beside the full-page shots.
 func firstScreen(t *testing.T, b *Browser, name string) {
 	t.Helper()
-	buf, err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	path := filepath.Join("screenshots", name+".png")
-	if err := os.MkdirAll("screenshots", 0o755); err == nil {
-		if err := os.WriteFile(path, buf, 0o644); err == nil {
-			t.Logf("screenshot saved: e2e/%s", path)
-		}
-	}
+	b.WindowShot(name)
 }
 
 // TestLearningScreenshots saves the pages issue 14 asks people to look

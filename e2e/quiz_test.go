@@ -115,17 +115,29 @@ func TestQuizFullRoundWithOneMistake(t *testing.T) {
 	}
 	b.Screenshot("quiz-result")
 
-	// The score is saved: /quiz lists it, and the missed question comes first next time.
+	// The score is saved: /quiz lists it, and the missed question comes back next time.
 	b.Open(srv.URL + "/quiz")
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-quiz-scores]`)))
 	if got := Eval[string](b, `document.querySelector("[data-quiz-scores] li").textContent`); !strings.Contains(got, "9 of 10") {
 		t.Errorf("/quiz scores show %q, want 9 of 10", got)
 	}
+	// The next round brings the missed question back, mixed with new ones
+	// (issue 38): it is somewhere in the round, among others.
 	b.Do(chromedp.Click(chromedp.CSS(`[data-action="start-quiz"]`)))
-	b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-quiz]`)))
-	if got := Eval[string](b, `document.querySelector("[data-quiz]").dataset.question`); got != missed {
-		t.Errorf("next round starts with %s, want the missed %s", got, missed)
+	var next []string
+	for i := 1; i <= quiz.RoundSize; i++ {
+		b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-quiz-number]`)))
+		id := answerQuestion(t, b, bank, false)
+		next = append(next, id)
+		if id == missed {
+			break
+		}
+		b.Do(chromedp.Click(chromedp.CSS(`[data-action="next"]`)))
 	}
+	if next[len(next)-1] != missed {
+		t.Errorf("the next round %v does not bring back the missed %s", next, missed)
+	}
+	t.Logf("the missed question came back as question %d of the next round", len(next))
 	if errs := b.ConsoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}

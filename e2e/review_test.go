@@ -173,15 +173,7 @@ func TestBrowserReviewOfALostGame(t *testing.T) {
 			// takes on the queen's square, or else the first queen move
 			// marked a blunder: once Black gave check before taking it
 			// (3. Qg6 Bxf2+ 4. Kd1 fxg6).
-			blunder := Eval[string](b, `(() => {
-				const moves = [...document.querySelectorAll(".review-move[data-review-ply]")];
-				const queenBlunder = a => a.dataset.class === "blunder" && a.textContent.startsWith("Q");
-				const a = moves.find((a, i) => {
-					if (!queenBlunder(a)) return false;
-					const to = (a.textContent.match(/[a-h][1-8]/g) || []).pop();
-					return to && moves[i+1] && moves[i+1].textContent.includes("x" + to);
-				}) || moves.find(queenBlunder);
-				return a ? a.dataset.reviewPly : ""; })()`)
+			blunder := Eval[string](b, queenBlunderPly)
 			if blunder == "" {
 				t.Fatalf("no queen move marked as a blunder: %v", classes)
 			}
@@ -282,6 +274,169 @@ func TestReviewResumesAfterRestart(t *testing.T) {
 	}
 }
 
+// queenBlunderPly finds the ply of White's queen blunder in a review
+// page's move list (see TestBrowserReviewOfALostGame), or "".
+const queenBlunderPly = `(() => {
+	const moves = [...document.querySelectorAll(".review-move[data-review-ply]")];
+	const queenBlunder = a => a.dataset.class === "blunder" && Number(a.dataset.reviewPly) % 2 === 1 && /^[Q♕♛]/.test(a.textContent);
+	const a = moves.find((a, i) => {
+		if (!queenBlunder(a)) return false;
+		const to = (a.textContent.match(/[a-h][1-8]/g) || []).pop();
+		return to && moves[i+1] && moves[i+1].textContent.includes("x" + to);
+	}) || moves.find(queenBlunder);
+	return a ? a.dataset.reviewPly : ""; })()`
+
+// inView says whether the board and the sentence (or the title of the
+// move) are wholly inside the window.
+const inView = `(() => {
+	const visible = el => { if (!el) return false; const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; };
+	const detail = document.querySelector("[data-review-sentence]") || document.querySelector(".review-move-title");
+	return visible(document.querySelector("[data-review-board]")) && visible(detail); })()`
+
+// TestReviewStaysInViewAndRetries walks a lost game's review as a child
+// on a phone and a parent on a laptop would (issue 38, points 3 and 4):
+// the end card's highlighted button is "Learn from this game", not
+// Rematch; Next, Previous and Next mistake never move the window (the move
+// list scrolls inside itself) and the board and the sentence stay in
+// view; the better move's arrow starts on the position before the
+// mistake; "Try it again" shows that position with the learner to move,
+// judges a move (right, then wrong) and offers the next mistake.
+func TestReviewStaysInViewAndRetries(t *testing.T) {
+	s := newServer(t)
+	for _, v := range []struct {
+		name string
+		vp   Viewport
+	}{
+		{"phone", Viewport{Width: 375, Height: 740, Mobile: true}},
+		{"desktop", Viewport{Width: 1280, Height: 800}},
+	} {
+		t.Run(v.name, func(t *testing.T) {
+			b := newBrowser(t, WithViewport(v.vp))
+			id := startGame(t, b, s, `{mode: "computer", color: "white", level: 1}`)
+			loseQuickly(t, b, id)
+			b.Open(s.URL + "/play/" + id)
+			gameWait(t, b, `!document.querySelector("[data-end-banner]").hidden`)
+			card := `document.querySelector("[data-result-card]")`
+			if label := Eval[string](b, card+`.querySelector('[data-action="review"]').textContent.trim()`); label != "Learn from this game" {
+				t.Errorf("the end card's review button says %q", label)
+			}
+			if !Eval[bool](b, card+`.querySelector('[data-action="review"]').classList.contains("button-primary") && !`+card+`.querySelector('[data-action="rematch"]').classList.contains("button-primary")`) {
+				t.Error("after a loss the highlighted button is not Learn from this game (or Rematch is highlighted too)")
+			}
+			viewShot(t, b, "review38-endcard-"+v.name)
+			click(b, `[data-end-banner] [data-action="review"]`)
+			gameWait(t, b, `location.pathname === "/play/`+id+`/review" && document.querySelector("[data-review-root][data-requested=true]") !== null`)
+			b.WaitScript("[data-review-root]")
+			gameWait(t, b, `document.querySelector("[data-review-root]").dataset.pending === "false"`)
+			blunder := Eval[string](b, queenBlunderPly)
+			if blunder == "" {
+				t.Fatal("no queen blunder of White's in the review")
+			}
+
+			// Point 3: stepping keeps the window where it is.
+			b.Open(s.URL + "/play/" + id + "/review?ply=0")
+			b.WaitScript("[data-review-root]")
+			for _, step := range []string{"start", "prev", "next", "next-mistake"} {
+				if !Eval[bool](b, `document.querySelector('[data-review-step="`+step+`"]') !== null`) {
+					t.Errorf("no step control data-review-step=%q", step)
+				}
+			}
+			if !Eval[bool](b, inView) {
+				t.Fatalf("the board and the words are not in view as the review opens")
+			}
+			// A tap, as a finger does it: on the button where it is, with
+			// nothing scrolled for it first.
+			tap := func(step string) {
+				t.Helper()
+				ok := Eval[bool](b, `(() => { const el = document.querySelector('a[data-review-step="`+step+`"]');
+					if (!el) return false; const r = el.getBoundingClientRect();
+					if (r.top < 0 || r.bottom > innerHeight) return false; el.click(); return true; })()`)
+				if !ok {
+					t.Fatalf("the %s button is not on screen to tap", step)
+				}
+			}
+			y := Eval[float64](b, `scrollY`)
+			for i, step := range []string{"next", "next", "next", "prev", "next-mistake", "next", "prev"} {
+				before := Eval[string](b, `document.querySelector("[data-review-board]").dataset.ply`)
+				tap(step)
+				gameWait(t, b, `document.querySelector("[data-review-board]").dataset.ply !== "`+before+`"`)
+				if now := Eval[float64](b, `scrollY`); now != y {
+					t.Errorf("step %d (%s) moved the window from %v to %v", i, step, y, now)
+				}
+				if !Eval[bool](b, inView) {
+					t.Errorf("after step %d (%s) the board or the sentence is out of view", i, step)
+				}
+			}
+			if v.vp.Mobile && Eval[bool](b, `(() => { const l = document.querySelector(".review-movelist"); return l.scrollHeight > l.clientHeight; })()`) {
+				// The list scrolled itself to the current move.
+				if !Eval[bool](b, `(() => { const l = document.querySelector(".review-movelist"), c = l.querySelector(".current");
+					const a = l.getBoundingClientRect(), r = c.getBoundingClientRect(); return r.top >= a.top - 1 && r.bottom <= a.bottom + 1; })()`) {
+					t.Error("the current move is not visible inside the move list")
+				}
+			}
+			viewShot(t, b, "review38-steps-"+v.name)
+
+			// Point 4: the blunder shows the position before it, with the
+			// better move's arrow from a piece of White's.
+			b.Open(s.URL + "/play/" + id + "/review?ply=" + blunder)
+			b.WaitScript("[data-review-root]")
+			board := `document.querySelector("[data-review-board]")`
+			if Eval[string](b, board+`.dataset.shows`) != "before" {
+				t.Errorf("the blunder's board shows %q, want the position before it", Eval[string](b, board+`.dataset.shows`))
+			}
+			best := Eval[string](b, board+`.dataset.best`)
+			if len(best) < 4 || !strings.HasPrefix(Eval[string](b, board+`.querySelector('[data-square="`+best[:2]+`"] [data-piece]')?.dataset.piece || ""`), "w") {
+				t.Errorf("the better move %q does not start from a white piece on the board shown", best)
+			}
+			if n := Eval[int](b, board+`.querySelectorAll(".overlay-arrow").length`); n != 1 {
+				t.Errorf("%d arrows at the blunder, want 1", n)
+			}
+			fenBefore := Eval[string](b, board+`.dataset.fen`)
+			if !strings.Contains(fenBefore, " w ") {
+				t.Errorf("the position before White's blunder has %q to move", fenBefore)
+			}
+			retry := `[data-action="retry"][data-retry-ply="` + blunder + `"]`
+			gameWait(t, b, `document.querySelector('`+retry+`') && !document.querySelector('`+retry+`').hidden`)
+			click(b, retry)
+			gameWait(t, b, `!document.querySelector("[data-retry-box]").hidden && document.querySelector("[data-review-root]").dataset.retrying === "`+blunder+`"`)
+			if Eval[bool](b, `getComputedStyle(document.querySelector("[data-review-board] .overlay-arrow")).display !== "none"`) {
+				t.Error("the better move's arrow shows while the learner tries again")
+			}
+			viewShot(t, b, "review38-retry-"+v.name)
+			// The engine's own move is right.
+			clickSquare(b, best[:2])
+			clickSquare(b, best[2:4])
+			gameWait(t, b, `document.querySelector("[data-retry-box]").dataset.retryResult !== undefined`)
+			if got := Eval[string](b, `document.querySelector("[data-retry-box]").dataset.retryResult`); got != "correct" {
+				t.Errorf("the engine's move %s judged %q: %s", best, got, Eval[string](b, `document.querySelector("[data-retry-text]").textContent`))
+			}
+			if text := Eval[string](b, `document.querySelector("[data-retry-text]").textContent`); !strings.HasPrefix(text, "Well done!") {
+				t.Errorf("the verdict on the right move says %q", text)
+			}
+			viewShot(t, b, "review38-retry-correct-"+v.name)
+			// Again, and the blunder itself is wrong.
+			click(b, `[data-action="retry-again"]`)
+			gameWait(t, b, `document.querySelector("[data-retry-box]").dataset.retryResult === undefined && `+board+`.dataset.fen === `+jsString(fenBefore))
+			uci := evalAwait[string](t, b, `fetch("/api/games/`+id+`").then(r => r.json()).then(d => d.uci[`+blunder+`-1])`)
+			clickSquare(b, uci[:2])
+			clickSquare(b, uci[2:4])
+			gameWait(t, b, `document.querySelector("[data-retry-box]").dataset.retryResult === "wrong"`)
+			viewShot(t, b, "review38-retry-wrong-"+v.name)
+			if !Eval[bool](b, `document.querySelector("[data-retry-text]").closest("[aria-live]") !== null`) {
+				t.Error("the verdict is not in a live region")
+			}
+			// The next mistake is offered when there is one.
+			if Eval[bool](b, `document.querySelector('a[data-review-step="next-mistake"]') !== null`) {
+				click(b, `[data-action="retry-next"]`)
+				gameWait(t, b, board+`.dataset.ply !== "`+blunder+`"`)
+			}
+			if msgs := b.ConsoleErrors(); len(msgs) > 0 {
+				t.Errorf("console errors: %v", msgs)
+			}
+		})
+	}
+}
+
 // reviewing40Moves starts a server, plays 40 moves of a friend game through
 // the API and asks for its review, which then runs for a while.
 func reviewing40Moves(t *testing.T) (*Server, *apiClient, gameState) {
@@ -360,7 +515,7 @@ func TestReviewWithoutJavaScript(t *testing.T) {
 	}
 	b.Do(chromedp.Click(`.review-move[data-review-ply="7"]`))
 	gameWait(t, b, `location.search === "?ply=7" && document.querySelector("[data-review-board]").dataset.ply === "7"`)
-	b.Do(chromedp.Click(`[data-review-step="Next"]`))
+	b.Do(chromedp.Click(`[data-review-step="next"]`))
 	gameWait(t, b, `document.querySelector("[data-review-board]").dataset.ply === "8"`)
 	b.Screenshot("review-nojs-done")
 	// The narrowest phones too: nothing scrolls sideways at 320 px.

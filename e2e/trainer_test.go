@@ -35,43 +35,66 @@ func TestTrainerRoundByClicking(t *testing.T) {
 		b.Do(chromedp.Click(chromedp.CSS(`[data-trainer-link]`)))
 		b.WaitScript("[data-trainer]")
 		b.Screenshot("trainer-start-" + vp.name)
-		_ = Eval[bool](b, `(document.querySelector("[data-trainer]").dataset.seconds = "6", true)`)
+		_ = Eval[bool](b, `(document.querySelector("[data-trainer]").dataset.seconds = "20", true)`)
 		b.Do(chromedp.Click(chromedp.CSS(`[data-action="start"]`)))
 		target := waitTarget(b, "")
 		if got := Eval[string](b, `document.querySelector("[data-target-name]").textContent`); got != target {
 			t.Errorf("the page names %q, the target is %q", got, target)
 		}
-		for i := 0; i < 3; i++ {
+		const boardBox = `JSON.stringify(document.querySelector("[data-trainer-board]").getBoundingClientRect())`
+		box := Eval[string](b, boardBox)
+		// Ten right answers: the score grows to two digits, the board stays put.
+		for i := 0; i < 10; i++ {
 			b.Do(chromedp.Click(chromedp.CSS(`[data-trainer-board] [data-square="` + target + `"]`)))
 			target = waitTarget(b, target)
 		}
-		// A wrong click: no point, the target stays, the reason names it.
+		if now := Eval[string](b, boardBox); now != box {
+			t.Errorf("the board moved during the round: %s, then %s", box, now)
+		}
+		// A wrong click: no point, the square is marked and explained, and
+		// the round goes on with a new square (issue 38).
 		wrong := "a1"
 		if target == "a1" {
 			wrong = "h8"
 		}
+		missed := target
 		b.Do(chromedp.Click(chromedp.CSS(`[data-trainer-board] [data-square="` + wrong + `"]`)))
 		b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-result] [data-verdict="wrong"]`)))
-		if got := Eval[string](b, `document.querySelector("[data-result]").textContent`); !strings.Contains(got, "That is "+wrong+", not "+target) {
+		if got := Eval[string](b, `document.querySelector("[data-result]").textContent`); !strings.Contains(got, "That is "+wrong+", not "+missed) {
 			t.Errorf("wrong click reason = %q", got)
+		}
+		target = waitTarget(b, missed)
+		if !Eval[bool](b, `document.querySelector('[data-trainer-board] [data-square="`+wrong+`"]').classList.contains("wrong") && document.querySelector('[data-trainer-board] [data-square="`+missed+`"]').classList.contains("missed")`) {
+			t.Errorf("the wrong square and the missed one are not marked")
+		}
+		if now := Eval[string](b, boardBox); now != box {
+			t.Errorf("the board moved after a wrong answer: %s, then %s", box, now)
 		}
 		if vp.name == "375x740" {
 			b.Screenshot("trainer-running-" + vp.name)
 		} else {
 			b.Screenshot("trainer-running-" + vp.name)
 		}
-		if got := Eval[string](b, `document.querySelector("[data-score]").textContent`); got != "3" {
-			t.Errorf("score = %s, want 3", got)
+		if got := Eval[string](b, `document.querySelector("[data-score]").textContent`); got != "10" {
+			t.Errorf("score = %s, want 10", got)
 		}
 		b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-trainer][data-finished]`)))
 		b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-result] [data-verdict="done"]`)))
-		if got := Eval[string](b, `document.querySelector("[data-best]").textContent`); got != "3" {
-			t.Errorf("best after the round = %q, want 3", got)
+		if got := Eval[string](b, `document.querySelector("[data-best]").textContent`); got != "10" {
+			t.Errorf("best after the round = %q, want 10", got)
 		}
+		// At the end the clock shows 0 and Start again is the primary button.
+		if got := Eval[string](b, `document.querySelector("[data-time]").textContent`); got != "0" {
+			t.Errorf("the clock shows %q at the end, want 0", got)
+		}
+		if !Eval[bool](b, `document.querySelector('[data-action="start"]').classList.contains("button-primary")`) {
+			t.Errorf("Start again is not the highlighted button after the round")
+		}
+		windowShot(t, b, "trainer-end-"+vp.name)
 		// The best is stored for the visitor.
 		b.Open(srv.URL + "/practice/squares")
-		if got := Eval[string](b, `document.querySelector("[data-best]").textContent`); got != "3" {
-			t.Errorf("best after a reload = %q, want 3", got)
+		if got := Eval[string](b, `document.querySelector("[data-best]").textContent`); got != "10" {
+			t.Errorf("best after a reload = %q, want 10", got)
 		}
 		if errs := b.ConsoleErrors(); len(errs) > 0 {
 			t.Errorf("console errors: %v", errs)

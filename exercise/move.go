@@ -285,7 +285,7 @@ func (t Task) JudgeMove(m chess.Move) Verdict {
 		if t.Goal == GoalMateInTwo && !after.IsCheckmate() {
 			v.Solved = false
 			v.Reply = Defence(after)
-			v.Reason = verdict("mate_in_two_first", "Move", san, "Reply", after.SAN(v.Reply))
+			v.Reason = verdict("mate_in_two_first", "Move", words.SAN(san), "Reply", words.SAN(after.SAN(v.Reply)))
 		}
 		return v
 	}
@@ -299,19 +299,19 @@ func (t Task) praise(m chess.Move, after *chess.Position, san string) words.Mess
 	case after.IsCheckmate():
 		return verdict("praise_mate", "Side", side(them))
 	case t.Goal == GoalCheck:
-		return verdict("praise_check", "Move", san, "King", king(them))
+		return verdict("praise_check", "Move", words.SAN(san), "King", king(them))
 	case t.Goal == GoalCapture:
-		return verdict("praise_capture", "Move", san, "Piece", piecePhrase("the", m.Captured().Type()), "Points", points(m.Captured().Type()))
+		return verdict("praise_capture", "Move", words.SAN(san), "Piece", piecePhrase("the", m.Captured().Type()), "Points", points(m.Captured().Type()))
 	case t.Goal == GoalSave:
 		return verdict("praise_save", "Square", m.To(), "Piece", piecePhrase("your", m.Piece().Type()))
 	case t.Goal == GoalPromote:
 		return verdict("praise_promote", "Square", m.To())
 	case t.Goal == GoalCastle:
-		return verdict("praise_castle", "Move", san)
+		return verdict("praise_castle", "Move", words.SAN(san))
 	case t.Goal == GoalEnPassant:
 		return verdict("praise_en_passant", "Square", m.To())
 	case t.Goal == GoalNoStalemate:
-		return verdict("praise_no_stalemate", "Move", san, "Side", side(them))
+		return verdict("praise_no_stalemate", "Move", words.SAN(san), "Side", side(them))
 	}
 	return verdict("right")
 }
@@ -321,13 +321,13 @@ func (t Task) praise(m chess.Move, after *chess.Position, san string) words.Mess
 func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) words.Message {
 	them := after.Turn()
 	if after.IsStalemate() {
-		return verdict("stalemate", "Move", san, "Side", side(them))
+		return verdict("stalemate", "Move", words.SAN(san), "Side", side(them))
 	}
 	switch t.Goal {
 	case GoalMate:
 		return t.notMate(after, san)
 	case GoalCheck:
-		return verdict("no_check", "Move", san, "King", king(them), "Square", after.KingSquare(them))
+		return verdict("no_check", "Move", words.SAN(san), "King", king(them), "Square", after.KingSquare(them))
 	case GoalCapture:
 		return t.captureReason(m, after, san)
 	case GoalSave:
@@ -342,20 +342,20 @@ func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) words
 		return takenReason(after, m)
 	case GoalPromote:
 		if !m.IsPromotion() {
-			return verdict("no_promotion", "Move", san)
+			return verdict("no_promotion", "Move", words.SAN(san))
 		}
 		if len(takers(after, m.To())) > 0 {
 			return takenReason(after, m)
 		}
 		return verdict("underpromotion", "Piece", piecePhrase("name", m.Promotion()))
 	case GoalCastle:
-		return verdict("not_castling", "Move", san)
+		return verdict("not_castling", "Move", words.SAN(san))
 	case GoalEnPassant:
-		return verdict("not_en_passant", "Move", san, "Square", t.Pos.EnPassant())
+		return verdict("not_en_passant", "Move", words.SAN(san), "Square", t.Pos.EnPassant())
 	case GoalNoStalemate:
 		if caps := anyTakes(after); len(caps) > 0 {
 			c := caps[0]
-			return verdict("gives_away", "Move", san, "Taker", describeTaker(c),
+			return verdict("gives_away", "Move", words.SAN(san), "Taker", describeTaker(c),
 				"Piece", piecePhrase("your", c.Captured().Type()), "Square", c.To())
 		}
 	case GoalMateInTwo:
@@ -369,9 +369,9 @@ func (t Task) wrongReason(m chess.Move, after *chess.Position, san string) words
 				}
 			}
 		}
-		return verdict("defended", "Move", san, "Side", side(them), "Defence", after.SAN(d))
+		return verdict("defended", "Move", words.SAN(san), "Side", side(them), "Defence", words.SAN(after.SAN(d)))
 	}
-	return verdict(VerdictMissesGoal, "Move", san)
+	return verdict(VerdictMissesGoal, "Move", words.SAN(san))
 }
 
 // VerdictMissesGoal is the key (after exercise.move_) of the reason given
@@ -385,7 +385,7 @@ func (t Task) notMate(after *chess.Position, san string) words.Message {
 	them := after.Turn()
 	kingSq := after.KingSquare(them)
 	if !after.InCheck() {
-		return verdict("not_even_check", "Move", san, "King", king(them), "Square", kingSq)
+		return verdict("not_even_check", "Move", words.SAN(san), "King", king(them), "Square", kingSq)
 	}
 	var capture, block chess.Move
 	for _, r := range after.LegalMoves() {
@@ -408,14 +408,14 @@ func (t Task) notMate(after *chess.Position, san string) words.Message {
 // captureReason explains why a move does not win the most.
 func (t Task) captureReason(m chess.Move, after *chess.Position, san string) words.Message {
 	if !m.IsCapture() {
-		return verdict("takes_nothing", "Move", san)
+		return verdict("takes_nothing", "Move", words.SAN(san))
 	}
 	won := m.Captured().Type()
 	if back := takers(after, m.To()); len(back) > 0 {
 		return verdict("capture_taken_back", "Piece", piecePhrase("the", won), "Points", points(won),
 			"Taker", describeTaker(back[0]), "Own", piecePhrase("your", m.Piece().Type()), "OwnPoints", points(m.Piece().Type()))
 	}
-	return verdict("capture_smaller", "Move", san, "Piece", piecePhrase("the", won), "Points", points(won))
+	return verdict("capture_smaller", "Move", words.SAN(san), "Piece", piecePhrase("the", won), "Points", points(won))
 }
 
 // takenReason says which enemy piece takes the piece that just moved.

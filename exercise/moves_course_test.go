@@ -218,12 +218,13 @@ func TestMateInTwoDefence(t *testing.T) {
 			}
 			if !v.Correct {
 				// The reason names a defence; after it there is no mate in one.
-				name, ok := v.Reason.Args["Defence"].(string)
+				san, ok := v.Reason.Args["Defence"].(words.SAN)
+				name := string(san)
 				if v.Reason.Key != "exercise.move_defended" || !ok {
 					t.Errorf("%s %s: reason %v names no defence", ex.ID, ex.Pos.SAN(m), v.Reason)
 					continue
 				}
-				if text := say(t, v.Reason); !strings.Contains(text, " defends with "+name+",") {
+				if text := say(t, v.Reason); !strings.Contains(text, " defends with "+chess.Figurines.Write(name)+",") {
 					t.Errorf("%s %s: reason %q", ex.ID, ex.Pos.SAN(m), text)
 				}
 				d, err := after.ParseSAN(name)

@@ -32,7 +32,7 @@ type TrainerState struct {
 	Mode    string // TrainerFind or TrainerName
 	Seed    uint64 // chooses the squares
 	Started time.Time
-	N       int // squares found so far; the target is square number N
+	N       int // squares asked so far, found or missed; the target is square number N
 	Score   int
 	Misses  int
 }
@@ -70,14 +70,16 @@ func (s TrainerState) Validate(now time.Time) error {
 		return fmt.Errorf("exercise: the mode is find or name, not %q", s.Mode)
 	case s.Started.After(now.Add(time.Second)):
 		return fmt.Errorf("exercise: the round starts in the future")
-	case s.Score < 0 || s.Misses < 0 || s.N != s.Score || s.Score > MaxTrainerScore || s.Misses > 10*MaxTrainerScore:
+	case s.Score < 0 || s.Misses < 0 || s.N != s.Score+s.Misses || s.Score > MaxTrainerScore || s.Misses > 10*MaxTrainerScore:
 		return fmt.Errorf("exercise: the score of this round is not possible")
 	}
 	return nil
 }
 
-// Answer grades one answer at now. Once the round is over the answer does
-// not count and over is true.
+// Answer grades one answer at now and moves on to the next square, right
+// or wrong (a miss is marked and explained, and the round goes on, as
+// lichess's coordinates trainer does). Once the round is over the answer
+// does not count and over is true.
 func (s *TrainerState) Answer(sq chess.Square, now time.Time) (res SquareResult, over bool) {
 	if s.Left(now) <= 0 {
 		return SquareResult{}, true
@@ -85,9 +87,9 @@ func (s *TrainerState) Answer(sq chess.Square, now time.Time) (res SquareResult,
 	res = FindSquare(s.Target(), sq)
 	if res.Correct {
 		s.Score++
-		s.N++
 	} else {
 		s.Misses++
 	}
+	s.N++
 	return res, false
 }

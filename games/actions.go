@@ -47,6 +47,9 @@ func (s *Service) Move(ctx context.Context, visitor, id string, ply *int, uci, s
 		if l.rec.Mode == "computer" && l.turn() != l.human() {
 			return fail(Conflict, "refuse_computer_turn")
 		}
+		if err := l.requireMover(); err != nil {
+			return err
+		}
 		pos := l.game.Position()
 		var m chess.Move
 		var err error
@@ -96,6 +99,9 @@ func (s *Service) Undo(ctx context.Context, visitor, id string, ply *int) (*Stat
 		if err := l.requireActive(); err != nil {
 			return err
 		}
+		if l.remote() {
+			return l.askTakeback() // the other player answers (G26)
+		}
 		n := 1
 		if l.rec.Mode == "computer" && l.turn() == l.human() {
 			n = 2
@@ -104,31 +110,38 @@ func (s *Service) Undo(ctx context.Context, visitor, id string, ply *int) (*Stat
 			return fail(Conflict, "refuse_undo_nothing")
 		}
 		s.cancelSearch(id)
-		running := !l.rec.RunningSince.IsZero()
-		for range n {
-			if err := l.game.Undo(); err != nil {
-				return fmt.Errorf("games: undo: %w", err)
-			}
-		}
-		p := l.game.Ply()
-		l.rec.Moves = l.rec.Moves[:p]
-		l.rec.Snapshots = l.rec.Snapshots[:p+1]
-		l.rec.Clocks = l.rec.Snapshots[p]
-		l.rec.RunningSince = time.Time{}
-		if running && l.timed() && !(l.rec.Mode == "friend" && l.rec.PassScreen) {
-			l.rec.RunningSince = now
-		}
-		l.rec.DrawOffer = ""
-		l.sync()
-		return nil
+		return l.takeBack(n, now, !(l.rec.Mode == "friend" && l.rec.PassScreen))
 	}))
+}
+
+// takeBack removes the last n plies; both clocks go back to what they
+// showed when that position first appeared, and a clock that ran goes on
+// running when run allows it.
+func (l *loaded) takeBack(n int, now time.Time, run bool) error {
+	running := !l.rec.RunningSince.IsZero()
+	for range n {
+		if err := l.game.Undo(); err != nil {
+			return fmt.Errorf("games: undo: %w", err)
+		}
+	}
+	p := l.game.Ply()
+	l.rec.Moves = l.rec.Moves[:p]
+	l.rec.Snapshots = l.rec.Snapshots[:p+1]
+	l.rec.Clocks = l.rec.Snapshots[p]
+	l.rec.RunningSince = time.Time{}
+	if running && l.timed() && run {
+		l.rec.RunningSince = now
+	}
+	l.rec.DrawOffer = ""
+	l.sync()
+	return nil
 }
 
 // Resign gives up for the player to move, or for the human against the
 // computer (G8).
 func (s *Service) Resign(ctx context.Context, visitor, id string, ply *int) (*State, error) {
 	return answer(s.activeAction(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
-		c := l.turn()
+		c := l.actor()
 		if l.rec.Mode == "computer" {
 			c = l.human()
 		}
@@ -162,7 +175,7 @@ func (s *Service) OfferDraw(ctx context.Context, visitor, id string, ply *int) (
 		if l.rec.DrawOffer != "" {
 			return fail(Conflict, "refuse_draw_waiting")
 		}
-		l.rec.DrawOffer = l.turn().String()
+		l.rec.DrawOffer = l.actor().String()
 		return nil
 	}))
 }
@@ -181,6 +194,9 @@ func (s *Service) answerDraw(ctx context.Context, visitor, id string, ply *int, 
 	return answer(s.activeAction(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
 		if l.rec.DrawOffer == "" {
 			return fail(Conflict, "refuse_no_draw_offer")
+		}
+		if l.remote() && l.rec.DrawOffer == l.seat {
+			return failRemote(Forbidden, "refuse_own_draw")
 		}
 		l.rec.DrawOffer = ""
 		if accept {
@@ -222,7 +238,7 @@ func (s *Service) Resume(ctx context.Context, visitor, id string, ply *int) (*St
 
 func (s *Service) pauseResume(ctx context.Context, visitor, id string, ply *int, run bool) (*State, error) {
 	return answer(s.activeAction(ctx, visitor, id, ply, func(l *loaded, now time.Time) error {
-		if !l.timed() {
+		if !l.timed() || l.remote() { // two devices: the server's clocks never pause (G26)
 			return errNoChange
 		}
 		if run {

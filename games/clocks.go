@@ -42,14 +42,14 @@ func clockChoice(name string) (ClockChoice, bool) {
 	return ClockChoice{}, false
 }
 
-// clockNamesText lists the codes for an error message: "none, 3+2 or 15+10".
+// clockNamesText lists the codes for an error message, "none, 3+2, 15+10":
+// codes, not words, so no language's "or" is needed between them.
 func clockNamesText() string {
 	var names []string
 	for _, c := range clockChoices {
 		names = append(names, c.Name)
 	}
-	last := len(names) - 1
-	return strings.Join(names[:last], ", ") + " or " + names[last]
+	return strings.Join(names, ", ")
 }
 
 // clockBudget is the longest the computer may think with leftMS on its

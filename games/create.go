@@ -52,7 +52,7 @@ func (s *Service) Create(ctx context.Context, visitor string, req NewGame) (*Sta
 	if err := s.store.CreateGame(ctx, rec); err != nil {
 		return nil, err
 	}
-	l := &loaded{rec: rec, game: g}
+	l := &loaded{rec: rec, game: g, seat: seatOf(rec, visitor)}
 	if l.computerToMove() {
 		return s.computerReply(ctx, visitor, l)
 	}
@@ -62,7 +62,7 @@ func (s *Service) Create(ctx context.Context, visitor string, req NewGame) (*Sta
 func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 	rec := &store.Game{Visitor: visitor, Status: statusActive, Result: "*", Undo: true}
 	switch req.Mode {
-	case "friend", "computer":
+	case "friend", "computer", store.ModeRemote:
 		rec.Mode = req.Mode
 	case "":
 		return nil, fail(Invalid, "refuse_mode_missing")
@@ -115,6 +115,11 @@ func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 		rec.PassScreen = *req.PassScreen && rec.Mode == "friend"
 	}
 	rec.TurnBoard = req.TurnBoard && rec.Mode == "friend"
+	if rec.Mode == store.ModeRemote {
+		if err := s.newRemote(rec); err != nil {
+			return nil, err
+		}
+	}
 	rec.StartFEN = chess.StartFEN
 	if f := strings.TrimSpace(req.FEN); f != "" {
 		if len(f) > 120 {

@@ -253,6 +253,36 @@ func TestExpiredClockEndsGameOnNextRequest(t *testing.T) {
 	wantKind(t, err, Conflict)
 }
 
+// TestListEndsExpiredClock: My games shows a game whose clock ran out as
+// finished, without the game being opened first (issue 38).
+func TestListEndsExpiredClock(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	st := e.play(t, e.create(t, NewGame{Mode: "friend", Clock: "5+0", PassScreen: new(bool)}), "e4")
+	untimed := e.play(t, e.create(t, NewGame{Mode: "friend"}), "d4")
+	e.clock.Advance(5*time.Minute + time.Millisecond)
+	list, err := e.svc.List(ctx, visitor, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range list {
+		switch g.ID {
+		case st.ID:
+			if g.Active || g.Result != "1-0" {
+				t.Errorf("the game whose clock ran out is listed as %+v, want finished 1-0", g)
+			}
+		case untimed.ID:
+			if !g.Active {
+				t.Errorf("the game without a clock is listed as finished")
+			}
+		}
+	}
+	// The ending was stored: opening the game agrees.
+	if got, err := e.svc.Get(ctx, visitor, st.ID); err != nil || got.Status != "timeout" {
+		t.Errorf("Get after the list: %+v %v", got, err)
+	}
+}
+
 func TestClocksIncrementPauseAndUndo(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()

@@ -16,6 +16,9 @@ type loaded struct {
 
 	justExpired bool          // this request found the flag fallen and ended the game
 	message     words.Message // a note for this answer only (the computer's draw answer)
+
+	seat     string // the viewer's colour in a remote game, "" for a watcher (remote.go)
+	watchers int    // watch streams open on a remote game
 }
 
 func (l *loaded) turn() chess.Color  { return l.game.Position().Turn() }
@@ -60,6 +63,9 @@ func (l *loaded) play(m chess.Move, now time.Time) error {
 	}
 	l.rec.Snapshots = append(l.rec.Snapshots, l.rec.Clocks)
 	l.rec.DrawOffer = ""
+	if l.remote() {
+		l.rec.Remote.Takeback = "" // a move answers a takeback request by playing on
+	}
 	l.sync()
 	return nil
 }

@@ -21,13 +21,23 @@ func (s *Service) load(ctx context.Context, visitor, id string) (*loaded, error)
 		return nil, fail(NotFound, "not_found")
 	}
 	rec, err := s.store.Game(ctx, id)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Visitor != visitor) {
+	// A game played from two devices is open to its link's holders: the
+	// seats act, everyone else watches (G24–G26).
+	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Visitor != visitor && rec.Remote == nil) {
 		return nil, fail(NotFound, "not_found")
 	}
 	if err != nil {
 		return nil, err
 	}
-	return replay(rec)
+	l, err := replay(rec)
+	if err != nil || rec.Remote == nil {
+		return l, err
+	}
+	l.seat = seatOf(rec, visitor)
+	if l.watchers, err = s.remote.Watchers(ctx, id, s.now().Add(-watcherFresh)); err != nil {
+		return nil, err
+	}
+	return l, nil
 }
 
 func replay(rec *store.Game) (*loaded, error) {
@@ -102,6 +112,20 @@ func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summar
 	recs, err := s.store.VisitorGames(ctx, visitor, limit)
 	if err != nil {
 		return nil, err
+	}
+	// A game whose running clock has run out is over (R9) even if nobody
+	// has opened it since: end it here, as opening it would, so the list
+	// never shows it as still going on. Only running clocks are loaded,
+	// and a visitor has few unfinished games (N8).
+	for i, r := range recs {
+		if r.Status != statusActive || r.ClockName == "none" || r.ClockName == "" || r.RunningSince.IsZero() {
+			continue
+		}
+		l, _, err := s.update(ctx, visitor, r.ID, nil, func(*loaded, time.Time) error { return errNoChange })
+		if err != nil {
+			return nil, err
+		}
+		recs[i] = l.rec
 	}
 	out := make([]Summary, 0, len(recs))
 	for _, r := range recs {

@@ -39,6 +39,7 @@ const (
 	Conflict                    // 409: stale ply, game over, not allowed now
 	Illegal                     // 422: a well-formed move the rules forbid
 	Unavailable                 // 503: the computer opponent is not running
+	Forbidden                   // 403: no seat in this game, or acting for the other side (G24)
 )
 
 // Error is a refusal by code (Message, worded at the edge) and kind.
@@ -87,7 +88,11 @@ func ChessMessage(err error, fallback words.Message) words.Message {
 
 // Config holds the service's dependencies.
 type Config struct {
-	Store  store.Games
+	Store store.Games
+	// Remote keeps the seats of games played from two devices; nil takes
+	// Store when it has them too (a store.Store does), else such games are
+	// refused.
+	Remote store.RemoteGames
 	Engine Engine           // nil refuses computer games
 	Now    func() time.Time // defaults to time.Now
 	// ClockScale multiplies every clock's base and increment. Tests set it
@@ -97,11 +102,16 @@ type Config struct {
 	// MaxActive caps a visitor's unfinished games (N8); zero means
 	// DefaultMaxActive. See Create.
 	MaxActive int
+	// Changed, when set, is told after every saved change of a game played
+	// from two devices (package live follows it to push the game to the
+	// players' streams, G25). It must not block.
+	Changed func(id string, ply int)
 }
 
 // Service runs games. It is safe for concurrent use.
 type Service struct {
 	store  store.Games
+	remote store.RemoteGames // nil: no games from two devices
 	engine Engine
 	now    func() time.Time
 	scale  float64
@@ -115,6 +125,8 @@ type Service struct {
 	// is dropped because the stored version moved on.
 	mu       sync.Mutex
 	searches map[string]context.CancelFunc
+
+	changed func(id string, ply int) // Config.Changed
 }
 
 // New returns a service.
@@ -126,6 +138,11 @@ func New(cfg Config) *Service {
 		scale:    cfg.ClockScale,
 		max:      cfg.MaxActive,
 		searches: map[string]context.CancelFunc{},
+		changed:  cfg.Changed,
+		remote:   cfg.Remote,
+	}
+	if s.remote == nil {
+		s.remote, _ = cfg.Store.(store.RemoteGames)
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -204,6 +221,11 @@ func (s *Service) update(ctx context.Context, visitor, id string, ply *int, fn f
 			return nil, nil, fail(Conflict, "refuse_moved_on", "Sent", *ply, "Count", l.game.Ply())
 		}
 	}
+	if ply != nil {
+		if err := l.requireSeat(); err != nil {
+			return nil, nil, err
+		}
+	}
 	err = fn(l, now)
 	if errors.Is(err, errNoChange) {
 		return l, l.state(now), nil
@@ -223,6 +245,9 @@ func (s *Service) save(ctx context.Context, l *loaded) error {
 			return fail(Conflict, "refuse_changed")
 		}
 		return err
+	}
+	if l.remote() {
+		s.notify(l.rec.ID, l.game.Ply())
 	}
 	return nil
 }

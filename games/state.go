@@ -49,6 +49,8 @@ type State struct {
 	Waiting bool   `json:"waiting"`
 	Message string `json:"message,omitempty"`
 	Created string `json:"created"`
+	// Remote is the two-device part (seats, takeback, watchers; G24–G26).
+	Remote *RemoteState `json:"remote,omitempty"`
 
 	// The values the strings above were written from, so the game page,
 	// hints and reviews never parse them back: the positions from the
@@ -171,6 +173,9 @@ func (l *loaded) state(now time.Time) *State {
 	if l.rec.Mode == "computer" {
 		st.Level = new(l.rec.Level)
 	}
+	if st.Remote = l.remoteState(now); st.Remote != nil && l.seat != "" {
+		st.HumanColor = l.seat
+	}
 	if st.Moves == nil {
 		st.Moves = []string{}
 	}
@@ -256,6 +261,9 @@ func cause(l *loaded, o chess.Outcome) words.Message {
 	case chess.InsufficientMaterial:
 		return materialCause(pos)
 	case chess.Timeout:
+		if l.remote() && l.rec.Remote.Claimed {
+			return claimCause(l, o)
+		}
 		if o.Result == "1/2-1/2" {
 			return words.M("game.cause_timeout_no_mate_" + parseColor(l.rec.EndColor).String())
 		}

@@ -66,7 +66,8 @@ func (h *Handler) handleError(err error, c echo.Context) {
 
 // classify maps an error to a status and the message a person reads. An
 // echo.HTTPError carries its message as a words.Message or *words.Error
-// (a code); anything else gets the status's own message.
+// (a code); anything else, a bare string included, gets the status's own
+// message: no sentence reaches a visitor without the catalogue.
 func (h *Handler) classify(err error) (int, words.Message) {
 	var he *echo.HTTPError
 	var we *words.Error
@@ -81,10 +82,6 @@ func (h *Handler) classify(err error) (int, words.Message) {
 			return he.Code, m
 		case *words.Error:
 			return he.Code, m.Message
-		case string: // TODO(words): every refusal becomes a code; this goes then
-			if m != "" && m != http.StatusText(he.Code) {
-				return he.Code, words.M("error.untranslated", "Text", m)
-			}
 		}
 		return he.Code, words.M(defaultMessage(he.Code))
 	case errors.Is(err, store.ErrNotFound):

@@ -22,6 +22,7 @@ func (h *Handler) registerExercises(e *echo.Echo, api *echo.Group) {
 	e.GET("/learn/:slug/practice", h.showPractice)
 	e.POST("/learn/:slug/practice", h.submitPractice)
 	api.POST("/exercises/:id/check", h.checkExercise)
+	api.POST("/exercises/:id/help", h.helpExercise) // exercises_help.go
 }
 
 // checkRequest is the body of POST /api/exercises/:id/check.
@@ -64,10 +65,18 @@ func (h *Handler) checkExercise(c echo.Context) error {
 // and the no-JavaScript form both grade through here (X1, X4).
 func (h *Handler) recordSolve(c echo.Context, ex *lessons.Exercise, res exercise.Result) error {
 	if !res.Correct {
-		return nil
+		return h.recordMiss(c, ex)
 	}
 	if err := h.store.MarkExerciseSolved(c.Request().Context(), visitorID(c), ex.ID, ex.Lesson); err != nil {
 		return fmt.Errorf("handlers: mark exercise %s solved: %w", ex.ID, err)
+	}
+	return nil
+}
+
+// recordMiss counts a wrong try, for the teacher's "stuck" mark (T3).
+func (h *Handler) recordMiss(c echo.Context, ex *lessons.Exercise) error {
+	if err := h.store.RecordExerciseMiss(c.Request().Context(), visitorID(c), ex.ID); err != nil {
+		return fmt.Errorf("handlers: record a miss of exercise %s: %w", ex.ID, err)
 	}
 	return nil
 }
@@ -314,23 +323,37 @@ func (h *Handler) showPractice(c echo.Context) error {
 			ID: e.ID, Prompt: e.Prompt, URL: exerciseURL(e), Solved: solved[e.ID], Current: e.ID == ex.ID,
 		})
 	}
-	page.NextURL, page.NextLabel = h.nextExercise(w, l, page.Index)
+	if page.NextURL, page.NextLabel, err = h.nextExercise(c, l, page.Index); err != nil {
+		return err
+	}
 	return h.render(c, http.StatusOK, "practice-exercise", page)
 }
 
 // nextExercise is where Next leads, and its label in w's language: the
-// lesson's next exercise, else the first exercise of the next lesson that
-// has some, else the overview.
-func (h *Handler) nextExercise(w *words.Words, l *lessons.Lesson, index int) (string, string) {
+// lesson's next exercise; after the last one the next lesson to read
+// (L12), so a learner who follows the green buttons reads every lesson:
+// the next lesson not done yet, or the first unsolved exercise of a done
+// one (read but not all solved); at the end of the course the overview.
+func (h *Handler) nextExercise(c echo.Context, l *lessons.Lesson, index int) (string, string, error) {
+	w := h.w(c)
 	if index < len(l.Exercises) {
-		return exerciseURL(l.Exercises[index]), w.T("exercise.next_exercise")
+		return exerciseURL(l.Exercises[index]), w.T("exercise.next_exercise"), nil
+	}
+	report, err := h.store.VisitorProgress(c.Request().Context(), visitorID(c))
+	if err != nil {
+		return "", "", fmt.Errorf("handlers: load progress: %w", err)
 	}
 	for n := l.Next; n != nil; n = n.Next {
-		if len(n.Exercises) > 0 {
-			return exerciseURL(n.Exercises[0]), w.T("exercise.next_lesson", "Lesson", n.Title)
+		if done, _ := lessonDone(report, n); !done {
+			return "/learn/" + n.Slug, w.T("exercise.next_lesson", "Lesson", n.Title), nil
+		}
+		for _, ex := range n.Exercises {
+			if _, ok := report.Solved[ex.ID]; !ok {
+				return exerciseURL(ex), w.T("exercise.next_practice", "Lesson", n.Title), nil
+			}
 		}
 	}
-	return "/practice", w.T("exercise.all_exercises")
+	return "/practice", w.T("exercise.all_exercises"), nil
 }
 
 // practiceTarget finds the lesson of the URL and the exercise chosen by

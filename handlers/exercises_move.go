@@ -12,6 +12,7 @@ import (
 	"chesstutor/exercise"
 	"chesstutor/lessons"
 	"chesstutor/views"
+	"chesstutor/words"
 )
 
 // This file serves the "play the move" exercises (X6) and the "click the
@@ -29,9 +30,11 @@ type moveCheckRequest struct {
 }
 
 // moveCheckResponse answers a move or name check. Reply is the computer's
-// answer in a mate in two (UCI, "" otherwise); FEN is the position to show
-// next and Moves its legal moves (UCI), so the page can go on without
-// another request.
+// answer in a mate in two (UCI, "" otherwise); FEN is the position after
+// the move (a right one: the position to go on from, with Moves its legal
+// moves in UCI, so the page needs no other request; a wrong but legal
+// one: the position the page shows for a moment before taking the move
+// back). Check is the square of a king the move puts in check.
 type moveCheckResponse struct {
 	Correct  bool     `json:"correct"`
 	Solved   bool     `json:"solved"`
@@ -41,6 +44,10 @@ type moveCheckResponse struct {
 	SAN      string   `json:"san,omitempty"`
 	FEN      string   `json:"fen,omitempty"`
 	Moves    []string `json:"moves,omitempty"`
+	Check    string   `json:"check,omitempty"`
+	// Said is the move as the page shows it when that is not its
+	// notation alone: in words beside it, before the notation lesson.
+	Said string `json:"said,omitempty"`
 }
 
 // checkMoveExercise grades a move or name exercise (the API branch of
@@ -59,7 +66,7 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 			return refuse(http.StatusBadRequest, "practice.refuse_square", "Text", truncate(*req.Square, 12))
 		}
 		res := exercise.FindSquare(ex.Target, sq)
-		if err := h.recordMoveSolve(c, ex, res.Correct); err != nil {
+		if err := h.recordMoveSolve(c, ex, res.Correct, res.Correct); err != nil {
 			return err
 		}
 		return c.JSON(http.StatusOK, moveCheckResponse{Correct: res.Correct, Solved: res.Correct, Reason: h.w(c).Msg(res.Reason)})
@@ -76,12 +83,25 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved); err != nil {
+	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved, at.Verdict.Correct); err != nil {
 		return err
 	}
-	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Reason: h.w(c).Msg(at.Verdict.Reason), SAN: at.SAN}
-	if at.After != nil && at.Verdict.Correct {
+	reason := at.Verdict.Reason
+	out := moveCheckResponse{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, SAN: at.SAN}
+	if h.beforeNotation(c, ex) {
+		reason = h.sayMoves(c, reason)
+		if at.SAN != "" {
+			out.Said = h.sayMove(c, at.SAN)
+		}
+	}
+	out.Reason = h.w(c).Msg(reason)
+	if at.After != nil {
 		out.FEN = at.After.FEN()
+		if at.After.InCheck() {
+			out.Check = at.After.KingSquare(at.After.Turn()).String()
+		}
+	}
+	if at.After != nil && at.Verdict.Correct {
 		for _, m := range at.After.LegalMoves() {
 			out.Moves = append(out.Moves, m.UCI())
 		}
@@ -93,7 +113,12 @@ func (h *Handler) checkMoveExercise(c echo.Context, ex *lessons.Exercise) error 
 	return c.JSON(http.StatusOK, out)
 }
 
-func (h *Handler) recordMoveSolve(c echo.Context, ex *lessons.Exercise, solved bool) error {
+// recordMoveSolve stores a solved exercise, or counts a wrong move (a right
+// first move of a mate in two is neither).
+func (h *Handler) recordMoveSolve(c echo.Context, ex *lessons.Exercise, solved, correct bool) error {
+	if !correct {
+		return h.recordMiss(c, ex)
+	}
 	if !solved {
 		return nil
 	}
@@ -119,9 +144,11 @@ type movePage struct {
 	Selected  string
 	Promote   string // "e7e8": ask which piece
 	Verdict   *moveVerdict
+	Help      *helpResponse // a hint or the answer, asked for by the form (?show=hint|answer)
 	Items     []practiceItem
 	Action    string
 	APIURL    string
+	HelpURL   string
 	NextURL   string
 	NextLabel string
 }
@@ -144,6 +171,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		Lesson: l, Exercise: ex, Total: len(l.Exercises), Solved: solved[ex.ID],
 		Kind: string(ex.Kind), Goal: string(ex.Goal), Prompt: ex.Prompt,
 		Action: exerciseURL(ex), APIURL: "/api/exercises/" + url.PathEscape(ex.ID) + "/check",
+		HelpURL: "/api/exercises/" + url.PathEscape(ex.ID) + "/help",
 	}
 	for i, e := range l.Exercises {
 		if e.ID == ex.ID {
@@ -151,7 +179,9 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		}
 		page.Items = append(page.Items, practiceItem{ID: e.ID, Prompt: e.Prompt, URL: exerciseURL(e), Solved: solved[e.ID], Current: e.ID == ex.ID})
 	}
-	page.NextURL, page.NextLabel = h.nextExercise(h.w(c), l, page.Index)
+	if page.NextURL, page.NextLabel, err = h.nextExercise(c, l, page.Index); err != nil {
+		return err
+	}
 	classes := map[chess.Square][]string{}
 	attrs := map[string]string{"data-exercise": ex.ID, "data-exercise-kind": string(ex.Kind)}
 	q := c.QueryParams()
@@ -188,7 +218,7 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 	}
 	if len(line) == 2 {
 		page.Line = line[0].UCI() + "," + line[1].UCI()
-		page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", h.shownLetters(c).Write(ex.Pos.SAN(line[0])), "Reply", h.shownLetters(c).Write(ex.Pos.Play(line[0]).SAN(line[1])))
+		page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", words.SAN(ex.Pos.SAN(line[0])), "Reply", words.SAN(ex.Pos.Play(line[0]).SAN(line[1])))
 		classes[line[1].From()] = append(classes[line[1].From()], "last-move")
 		classes[line[1].To()] = append(classes[line[1].To()], "last-move")
 	}
@@ -198,19 +228,36 @@ func (h *Handler) showMovePractice(c echo.Context, l *lessons.Lesson, ex *lesson
 		if err != nil {
 			return err
 		}
-		page.Verdict = &moveVerdict{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Move: at.SAN, Reason: h.w(c).Msg(at.Verdict.Reason)}
-		if page.Verdict.Move == "" {
+		reason, said := at.Verdict.Reason, h.shownLetters(c).Write(at.SAN)
+		if h.beforeNotation(c, ex) {
+			reason = h.sayMoves(c, reason)
+			if at.SAN != "" {
+				said = h.sayMove(c, at.SAN)
+			}
+		}
+		page.Verdict = &moveVerdict{Correct: at.Verdict.Correct, Solved: at.Verdict.Solved, Move: said, Reason: h.w(c).Msg(reason)}
+		if at.SAN == "" {
 			page.Verdict.Move = tried
 		}
 		if at.After != nil && at.Verdict.Correct {
 			if len(at.Line) == 2 { // a right first move: go on from the reply
 				page.Line = at.Line[0].UCI() + "," + at.Line[1].UCI()
-				page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", h.shownLetters(c).Write(at.SAN), "Reply", h.shownLetters(c).Write(at.ReplySAN(ex.Pos)))
+				page.Prompt = h.w(c).T("exercise.move_js.mate_prompt", "Move", words.SAN(at.SAN), "Reply", words.SAN(at.ReplySAN(ex.Pos)))
 				page.Verdict = &moveVerdict{Correct: true, Move: at.SAN, Reason: h.w(c).Msg(at.Verdict.Reason)}
 			}
 			pos = at.After
 		}
 		attrs["data-state"] = "checked"
+	case q.Get("show") == "hint" || q.Get("show") == "answer":
+		help := h.help(c, ex, task.Help(line), q.Get("show"))
+		page.Help = &help
+		from, _ := chess.ParseSquare(help.Square)
+		classes[from] = append(classes[from], "hint")
+		if help.Move != "" {
+			if m, err := pos.ParseUCI(help.Move); err == nil {
+				classes[m.To()] = append(classes[m.To()], "dest")
+			}
+		}
 	case q.Get("promo") != "":
 		from, to, _, err := exercise.ParseMove(q.Get("promo"))
 		if err != nil {
@@ -258,6 +305,13 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 	if form.Get("action") == "reset" {
 		return back()
 	}
+	if a := form.Get("action"); ex.Kind == lessons.KindMove && (a == "hint" || a == "answer") {
+		q.Set("show", a)
+		if l := form.Get("line"); l != "" {
+			q.Set("line", l)
+		}
+		return back()
+	}
 	if form.Get("action") != "" {
 		return refuse(http.StatusBadRequest, "practice.refuse_button")
 	}
@@ -266,7 +320,7 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 		if err != nil {
 			return refuse(http.StatusBadRequest, "practice.refuse_board_square")
 		}
-		if err := h.recordMoveSolve(c, ex, sq == ex.Target); err != nil {
+		if err := h.recordMoveSolve(c, ex, sq == ex.Target, sq == ex.Target); err != nil {
 			return err
 		}
 		q.Set("tried", sq.String())
@@ -318,7 +372,7 @@ func (h *Handler) submitMovePractice(c echo.Context, ex *lessons.Exercise) error
 	if err != nil {
 		return err
 	}
-	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved); err != nil {
+	if err := h.recordMoveSolve(c, ex, at.Verdict.Solved, at.Verdict.Correct); err != nil {
 		return err
 	}
 	q.Set("tried", strings.ToLower(strings.TrimSpace(text)))

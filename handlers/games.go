@@ -59,6 +59,7 @@ func gameError(err error) error {
 		games.Conflict:    http.StatusConflict,
 		games.Illegal:     http.StatusUnprocessableEntity,
 		games.Unavailable: http.StatusServiceUnavailable,
+		games.Forbidden:   http.StatusForbidden,
 	}[ge.Kind]
 	if status == 0 {
 		status = http.StatusInternalServerError
@@ -77,7 +78,7 @@ func (h *Handler) createGame(c echo.Context) error {
 		return gameError(err)
 	}
 	c.Response().Header().Set("Location", "/api/games/"+st.ID)
-	return c.JSON(http.StatusCreated, st.Word(h.w(c)))
+	return c.JSON(http.StatusCreated, h.createdAnswer(c, st.Word(h.w(c)))) // remote.go
 }
 
 // getGame is GET /api/games/:id.
@@ -161,7 +162,7 @@ func (h *Handler) newGameForm() newGameForm {
 func (h *Handler) showNewGame(c echo.Context) error {
 	f := h.newGameForm()
 	f.FEN = c.QueryParam("fen")
-	if m := c.QueryParam("mode"); m == "friend" {
+	if m := c.QueryParam("mode"); m == "friend" || m == "remote" {
 		f.Mode = m
 	}
 	return h.render(c, http.StatusOK, "play", f)
@@ -208,8 +209,9 @@ type gamePage struct {
 	Title, Status words.Message
 	Board         views.Board
 	MovePairs     []chess.FullMove
-	Facts         string // gameFacts as JSON, for game.js
-	SoundOn       bool   // the visitor's sound switch (cookie "sound")
+	Facts         string      // gameFacts as JSON, for game.js
+	SoundOn       bool        // the visitor's sound switch (cookie "sound")
+	Remote        *remotePage // a game from two devices (remote.go)
 }
 
 // gameFacts are the shared facts game.js needs, rendered into the page as
@@ -249,6 +251,14 @@ func (h *Handler) showGame(c echo.Context) error {
 	if err != nil {
 		return gameError(err)
 	}
+	if st.Remote != nil && st.Remote.Seat == "" && !st.Remote.Joined && !st.Remote.InviteExpired {
+		return c.Redirect(http.StatusSeeOther, "/join/"+st.ID) // a free seat: the invite offers it
+	}
+	return h.render(c, http.StatusOK, "play_game", h.newGamePage(c, st))
+}
+
+// newGamePage is the game page's payload for st.
+func (h *Handler) newGamePage(c echo.Context, st *games.State) gamePage {
 	b := views.Board{Pos: st.Position(), Size: "full", Flipped: st.Mode == "computer" && st.HumanColor == "black",
 		Classes: map[chess.Square][]string{}}
 	if m := st.LastPlayed(); m != chess.NoMove {
@@ -273,7 +283,10 @@ func (h *Handler) showGame(c echo.Context) error {
 			p.MovePairs[i].White = "…" // the game started with Black to move
 		}
 	}
-	return h.render(c, http.StatusOK, "play_game", p)
+	if st.Remote != nil {
+		h.remoteGamePage(c, st, &p) // remote.go
+	}
+	return p
 }
 
 // listGames is GET /games: the visitor's saved games (G13).

@@ -18,9 +18,12 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"chesstutor/classes"
 	"chesstutor/games"
 	"chesstutor/lessons"
 	"chesstutor/limits"
+	"chesstutor/live"
+	"chesstutor/puzzles"
 	"chesstutor/quiz/rounds"
 	"chesstutor/retention"
 	"chesstutor/review"
@@ -42,9 +45,17 @@ type Deps struct {
 	// Transfers makes and redeems the codes that continue on another
 	// device (G28); nil: a service over Store.
 	Transfers *transfer.Service
-	Logger    *slog.Logger     // defaults to slog.Default()
-	Now       func() time.Time // defaults to time.Now
-	Limits    Limits
+	// Classes runs teachers' classrooms (T1–T6); nil: a service over Store.
+	Classes *classes.Service
+	// Puzzles plays the puzzles (puzzles.go); nil: the shipped puzzles on
+	// the store, without the punishing reply's engine.
+	Puzzles *puzzles.Service
+	// Live holds the event streams of games from two devices (G25); nil:
+	// a hub of this process alone over Games.
+	Live   *live.Hub
+	Logger *slog.Logger     // defaults to slog.Default()
+	Now    func() time.Time // defaults to time.Now
+	Limits Limits
 	// CookieKeys sign visitor cookies: the first signs, all verify (key
 	// rotation, see cookieSigner). Empty: a random key for this process
 	// only (tests); main.go passes CHESS_COOKIE_KEY or the stored key.
@@ -74,6 +85,10 @@ type Limits struct {
 	// guess a code.
 	TransferRate  float64 // tries per second per address; default 0.1 (6 a minute)
 	TransferBurst int     // tries at once per address; default 30
+	// Wrong join codes of a class (T5): a school behind one address
+	// joins freely (a right code costs nothing), guessing is pointless.
+	JoinRate  float64 // wrong codes per second per address; default 1/3 (20 a minute)
+	JoinBurst int     // wrong codes at once per address; default 20
 	// LimiterKeys caps how many visitors or addresses each limiter
 	// remembers (a few hundred bytes each); default 20,000.
 	LimiterKeys int
@@ -97,6 +112,8 @@ const (
 	DefaultTransferRate  = 0.1
 	DefaultTransferBurst = 30
 	DefaultLimiterKeys   = 20_000
+	DefaultJoinRate      = 1.0 / 3
+	DefaultJoinBurst     = 20
 )
 
 // Handler serves every page and API route.
@@ -110,15 +127,22 @@ type Handler struct {
 	reviews *review.Service
 	// transfers: continue on another device (transfer.go)
 	transfers *transfer.Service
-	log       *slog.Logger
-	limits    Limits
-	now       func() time.Time // the clock (trainer rounds, rate limits)
+	// classes: teachers' classrooms (classes.go)
+	classes *classes.Service
+	// puzzles: the puzzles (puzzles.go)
+	puzzles *puzzles.Service
+	live    *live.Hub // remote.go: the games' event streams
+	log     *slog.Logger
+	limits  Limits
+	now     func() time.Time // the clock (trainer rounds, rate limits)
 
 	apiLimiter        *limits.Limiter // per visitor
 	pageLimiter       *limits.Limiter // per address
 	newVisitorLimiter *limits.Limiter // per address
 	gameLimiter       *limits.Limiter // per address
 	transferLimiter   *limits.Limiter // per address: tries of a transfer code
+	joinLimiter       *limits.Limiter // per address: wrong join codes of a class
+	newClassLimiter   *limits.Limiter // per address: classes made
 	cookies           cookieSigner
 	retention         retention.Periods
 	visitors          *knownVisitors
@@ -156,6 +180,7 @@ func New(d Deps) *Handler {
 		{&l.VisitorRate, &l.VisitorBurst, DefaultVisitorRate, DefaultVisitorBurst},
 		{&l.GameRate, &l.GameBurst, DefaultGameRate, DefaultGameBurst},
 		{&l.TransferRate, &l.TransferBurst, DefaultTransferRate, DefaultTransferBurst},
+		{&l.JoinRate, &l.JoinBurst, DefaultJoinRate, DefaultJoinBurst},
 	} {
 		if *f.rate <= 0 {
 			*f.rate = f.defRate
@@ -177,6 +202,15 @@ func New(d Deps) *Handler {
 	if d.Transfers == nil {
 		d.Transfers = transfer.New(d.Store, d.Now)
 	}
+	if d.Classes == nil {
+		d.Classes = classes.New(d.Store, d.Now)
+	}
+	if d.Puzzles == nil {
+		d.Puzzles = puzzles.NewService(puzzles.ServiceConfig{Store: d.Store, Now: d.Now})
+	}
+	if d.Live == nil && d.Games != nil {
+		d.Live = live.NewHub(d.Games.View, live.Options{Logger: d.Logger})
+	}
 	assets, err := loadAssets()
 	if err != nil {
 		// The files are embedded in the binary: failing to read them is a
@@ -193,6 +227,9 @@ func New(d Deps) *Handler {
 		lessons:           d.Lessons,
 		reviews:           d.Reviews,
 		transfers:         d.Transfers,
+		classes:           d.Classes,
+		puzzles:           d.Puzzles,
+		live:              d.Live,
 		log:               d.Logger,
 		limits:            d.Limits,
 		now:               d.Now,
@@ -201,9 +238,13 @@ func New(d Deps) *Handler {
 		newVisitorLimiter: limits.New(l.VisitorRate, l.VisitorBurst, l.LimiterKeys),
 		gameLimiter:       limits.New(l.GameRate, l.GameBurst, l.LimiterKeys),
 		transferLimiter:   limits.New(l.TransferRate, l.TransferBurst, l.LimiterKeys),
-		cookies:           cookieSigner{keys: d.CookieKeys},
-		retention:         retention.New(retention.Config{Periods: d.Retention}).Periods(),
-		visitors:          newKnownVisitors(100_000),
+		joinLimiter:       limits.New(l.JoinRate, l.JoinBurst, l.LimiterKeys),
+		// A class belongs to no visitor, so what caps them is this: a
+		// staff room's worth at once, then one a minute per address.
+		newClassLimiter: limits.New(1.0/60, 20, l.LimiterKeys),
+		cookies:         cookieSigner{keys: d.CookieKeys},
+		retention:       retention.New(retention.Config{Periods: d.Retention}).Periods(),
+		visitors:        newKnownVisitors(100_000),
 	}
 }
 
@@ -260,6 +301,9 @@ func (h *Handler) Register(e *echo.Echo) {
 	e.POST("/settings/notation", h.saveNotation) // notation.go
 	h.registerPrivacy(e, api)
 	h.registerTransfer(e, api) // transfer.go
+	h.registerClasses(e, api)  // classes.go
+	h.registerPuzzles(e, api)  // puzzles.go
+	h.registerRemote(e, api)   // remote.go
 }
 
 // visitorID returns the current visitor's id (set by identifyVisitor), or

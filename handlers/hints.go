@@ -73,7 +73,7 @@ func (h *Handler) giveHint(c echo.Context) error {
 		Text: w.T("help.hint_piece", "Piece", yourPiece(hint.Piece), "Square", hint.From)}
 	if hint.Move != chess.NoMove {
 		out.Move, out.SAN = hint.Move.UCI(), hint.SAN
-		out.Text = w.T("help.hint_move", "Move", hint.SAN)
+		out.Text = w.T("help.hint_move", "Move", words.SAN(hint.SAN))
 	}
 	return c.JSON(http.StatusOK, out)
 }

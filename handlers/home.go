@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"github.com/labstack/echo/v4"
-	"strings"
 
 	"chesstutor/chess"
 	"chesstutor/views"
@@ -16,6 +15,8 @@ type homeData struct {
 	QuizScores []quizScore   // recent quiz scores, newest first
 	Sparkline  *views.Sparkline
 	GamesCount int
+	Homework   *pupilHomework // the homework of the visitor's classes (classes_dashboard.go)
+	Daily      *dailyCard     // the puzzle of the day (puzzles.go)
 }
 
 // homeProgress summarises the visitor's course progress.
@@ -29,12 +30,10 @@ type homeProgress struct {
 // language; for the progress panel's Next, the lesson's title).
 type homeNext struct{ URL, Label string }
 
-// homeDiagramFEN is the Italian Game after homeDiagramMoves: a calm,
-// classical position a beginner will meet again and again.
-const (
-	homeDiagramFEN   = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
-	homeDiagramMoves = "1.e4 e5 2.Nf3 Nc6 3.Bc4"
-)
+// homeDiagramFEN is the Italian Game (1.e4 e5 2.Nf3 Nc6 3.Bc4): a calm,
+// classical position a beginner will meet again and again. Its caption
+// tells it in words, for a newcomer who cannot read moves yet.
+const homeDiagramFEN = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
 
 var homeDiagram = func() *chess.Position {
 	p, err := chess.ParseFEN(homeDiagramFEN)
@@ -55,7 +54,7 @@ func (h *Handler) showHome(c echo.Context) error {
 			Pos:        homeDiagram,
 			Highlights: []chess.Square{chess.C4},
 			Arrows:     []views.Arrow{{From: chess.C4, To: chess.F7}},
-			Caption:    w.T("home.diagram_caption", "Moves", showMoves(h.shownLetters(c), homeDiagramMoves)),
+			Caption:    w.T("home.diagram_caption"),
 			Size:       "diagram",
 		},
 	}
@@ -79,6 +78,10 @@ func (h *Handler) showHome(c echo.Context) error {
 		}
 		data.GamesCount = len(list)
 	}
+	if data.Homework, err = h.homeHomework(c); err != nil {
+		return err
+	}
+	data.Daily = h.dailyCard(c)
 	return h.render(c, 200, "home", data)
 }
 
@@ -96,18 +99,4 @@ func (h *Handler) homeStart(c echo.Context, p *homeProgress) homeNext {
 	default:
 		return homeNext{URL: "/quiz", Label: w.T("home.take_quiz")}
 	}
-}
-
-// showMoves writes a numbered line of English SAN ("1.e4 e5 2.Nf3") the
-// visitor's way, move by move.
-func showMoves(l chess.Letters, line string) string {
-	parts := strings.Fields(line)
-	for i, p := range parts {
-		num := ""
-		if j := strings.LastIndexByte(p, '.'); j >= 0 {
-			num, p = p[:j+1], p[j+1:]
-		}
-		parts[i] = num + l.Write(p)
-	}
-	return strings.Join(parts, " ")
 }

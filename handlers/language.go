@@ -3,6 +3,7 @@ package handlers
 import (
 	"github.com/labstack/echo/v4"
 
+	"chesstutor/views"
 	"chesstutor/words"
 )
 
@@ -35,7 +36,11 @@ func (h *Handler) pickWords(c echo.Context) *words.Words {
 		setPreference(c, langCookie, code)
 	}
 	c.Response().Header().Add("Vary", "Accept-Language")
-	return h.words.For(code)
+	w := h.words.For(code)
+	if notationStyle(c) == views.NotationLetters {
+		w = w.ShowingMoves(w.Letters())
+	}
+	return w
 }
 
 // w is the request's words (chooseLanguage); a request that never passed

@@ -189,7 +189,7 @@ func TestFoldedWordsChangeNoPage(t *testing.T) {
 	folded := s.h.views
 	pages := []string{"/", "/learn", "/learn/board", "/learn/rook", "/practice", "/practice/" + s.course.Exercises()[0].ID,
 		"/quiz", "/quiz/rounds/" + quiz, "/play", "/play/" + game, "/games", "/privacy", "/rules", "/glossary",
-		"/trainer", "/no-such-page"}
+		"/trainer", "/no-such-page", "/puzzles/daily", "/puzzles/streak"}
 	for _, lang := range []string{"en", "es", "ru"} {
 		for i, p := range pages {
 			// Every other page with the language's letters for moves,

@@ -103,6 +103,7 @@ func (h *Handler) homeProgress(c echo.Context, visitor string) (*homeProgress, e
 type learnPage struct {
 	*courseProgress
 	JustRead *lessons.Lesson
+	Homework *pupilHomework // the homework of the visitor's classes (classes_dashboard.go)
 }
 
 // showLearn is the table of contents with ticks and the progress bar.
@@ -111,9 +112,14 @@ func (h *Handler) showLearn(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	hw, err := h.homeHomework(c)
+	if err != nil {
+		return err
+	}
 	return h.render(c, http.StatusOK, "learn", learnPage{
 		courseProgress: progressFrom(h.course(c), report),
 		JustRead:       h.justRead(c, report),
+		Homework:       hw,
 	})
 }
 

@@ -62,7 +62,7 @@ func (h *Handler) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 		req, res := c.Request(), c.Response()
 		h.log.Info("request",
 			"method", req.Method,
-			"path", req.URL.Path,
+			"path", redactPath(req.URL.Path),
 			"status", res.Status,
 			"bytes", res.Size,
 			"ms", float64(time.Since(start).Microseconds())/1000,
@@ -70,6 +70,21 @@ func (h *Handler) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 		)
 		return nil
 	}
+}
+
+// redactPath keeps teacher links out of the logs: the secret in
+// /teach/{secret} and /api/teach/{secret} is a capability (issue 33).
+func redactPath(p string) string {
+	for _, prefix := range []string{"/teach/", "/api/teach/"} {
+		if rest, ok := strings.CutPrefix(p, prefix); ok {
+			_, tail, _ := strings.Cut(rest, "/")
+			if tail != "" {
+				tail = "/" + tail
+			}
+			return prefix + "…" + tail
+		}
+	}
+	return p
 }
 
 // shortID keeps logs useful without writing whole visitor ids into them.

@@ -31,9 +31,8 @@ func notationStyle(c echo.Context) string {
 
 // shownLetters is the table a move is shown to this visitor with (the
 // figurines or the language's letters): h.shownLetters(c).Write(san).
-func (h *Handler) shownLetters(c echo.Context) chess.Letters {
-	return views.NotationTable(h.w(c), notationStyle(c))
-}
+// Words pass a move as a words.SAN argument and get the same table.
+func (h *Handler) shownLetters(c echo.Context) chess.Letters { return h.w(c).Moves() }
 
 // typedLetters is the table a move typed in this request is read with:
 // the request's language's letters, figurines and the English letters

@@ -15,6 +15,7 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/review"
+	"chesstutor/words"
 )
 
 // sendPGN writes doc as the attachment name.
@@ -57,20 +58,21 @@ func (h *Handler) downloadReviewPGN(c echo.Context) error {
 		// The game went on after the review: this is the reviewed part.
 		doc.Result, doc.Termination, doc.Ending = "*", "", ""
 	}
-	doc.Start, doc.Moves, doc.Notes = st.Start, st.Moves, reviewNotes(st)
+	doc.Start, doc.Moves, doc.Notes = st.Start, st.Moves, reviewNotes(h.words.For(words.English).ShowingMoves(chess.EnglishLetters), st)
 	return sendPGN(c, strings.TrimSuffix(name, ".pgn")+"-review.pgn", doc)
 }
 
 var nags = map[review.Class]int{review.Inaccuracy: 6, review.Mistake: 2, review.Blunder: 4}
 
 // reviewNotes are the notes of the reviewed moves: the evaluation of every
-// move and, from an inaccuracy up, a NAG, the class and the sentence.
-func reviewNotes(st *review.Status) []chess.Note {
+// move and, from an inaccuracy up, a NAG, the class and the sentence, in
+// English as PGN is (N9), w's words (moves in English SAN).
+func reviewNotes(w *words.Words, st *review.Status) []chess.Note {
 	notes := make([]chess.Note, len(st.Review.Moves))
 	for i, m := range st.Review.Moves {
 		n := chess.Note{NAG: nags[m.Class], Eval: pgnEval(m.Eval)}
 		if m.Class >= review.Inaccuracy {
-			n.Comment = classWords[m.Class] + ". " + m.Sentence()
+			n.Comment = w.T("review.class."+m.Class.String()) + ". " + explanation(w, m)
 		}
 		notes[i] = n
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"chesstutor/classes"
 	"chesstutor/store"
 	"chesstutor/transfer"
 	"chesstutor/words"
@@ -20,6 +21,7 @@ import (
 func (h *Handler) registerPrivacy(e *echo.Echo, api *echo.Group) {
 	e.GET("/privacy", h.showPrivacy)
 	e.POST("/privacy/download", h.downloadMyData)
+	e.GET("/privacy/data", h.showMyData) // privacy_read.go
 	e.POST("/privacy/forget", h.forgetMeForm)
 	api.GET("/me", h.getMe)
 	api.DELETE("/me", h.deleteMe)
@@ -35,6 +37,9 @@ type privacyPage struct {
 	MaxGames    int
 	// TransferMinutes is how long a code to continue on another device works.
 	TransferMinutes int
+	// JoinTries is how many wrong join codes an address may try in a
+	// minute; MaxPupils the most pupils in a class (classes.go).
+	JoinTries, MaxPupils int
 }
 
 func (h *Handler) showPrivacy(c echo.Context) error {
@@ -55,6 +60,8 @@ func (h *Handler) privacyFacts(p privacyPage) privacyPage {
 	p.GamesFor = humanDuration(h.retention.Games)
 	p.MaxGames = h.maxGames()
 	p.TransferMinutes = int(transfer.Lifetime / time.Minute)
+	p.JoinTries = int(h.limits.JoinRate * 60)
+	p.MaxPupils = classes.MaxPupils
 	return p
 }
 
@@ -70,12 +77,17 @@ type myData struct {
 	Visitor    string                      `json:"visitor"`
 	ExportedAt time.Time                   `json:"exported_at"`
 	Tables     map[string][]map[string]any `json:"tables"`
+	// Classes and Homework: the classes the visitor is a pupil of and
+	// their homework, with the items done (classes_dashboard.go).
+	Classes  []myClassJSON  `json:"classes"`
+	Homework []homeworkJSON `json:"homework"`
 }
 
 // exportMe reads everything stored about the visitor; a visitor with no
 // row gets an empty export, which is the truth.
 func (h *Handler) exportMe(c echo.Context) (myData, error) {
-	d := myData{Visitor: visitorID(c), ExportedAt: h.now().UTC(), Tables: map[string][]map[string]any{}}
+	d := myData{Visitor: visitorID(c), ExportedAt: h.now().UTC(), Tables: map[string][]map[string]any{},
+		Classes: []myClassJSON{}, Homework: []homeworkJSON{}}
 	if freshVisitor(c) {
 		return d, nil
 	}
@@ -87,6 +99,9 @@ func (h *Handler) exportMe(c echo.Context) (myData, error) {
 		return d, err
 	}
 	d.Tables = e.Tables
+	if d.Classes, d.Homework, err = h.myClasses(c); err != nil {
+		return d, err
+	}
 	return d, nil
 }
 

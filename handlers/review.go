@@ -15,6 +15,7 @@ import (
 	"chesstutor/games"
 	"chesstutor/review"
 	"chesstutor/views"
+	"chesstutor/words"
 )
 
 // registerReviews lists the review page and API (G23, H1); the review's
@@ -25,15 +26,22 @@ func (h *Handler) registerReviews(e *echo.Echo, api *echo.Group) {
 	api.POST("/games/:id/review", h.requestReview)
 	api.GET("/games/:id/review", h.getReview)
 	api.GET("/games/:id/review/pgn", h.downloadReviewPGN)
+	api.POST("/games/:id/review/retry", h.retryMistake)
 }
 
 // reviewError turns the review service's refusals into statuses.
 func reviewError(err error) error {
 	switch {
 	case errors.Is(err, review.ErrNotRequested):
-		return echo.NewHTTPError(http.StatusNotFound, "This game has not been reviewed yet. Ask for a review first.")
+		return refuse(http.StatusNotFound, "review.refuse_not_requested")
 	case errors.Is(err, review.ErrNoMoves):
-		return echo.NewHTTPError(http.StatusConflict, "This game has no moves to review yet.")
+		return refuse(http.StatusConflict, "review.refuse_no_moves")
+	case errors.Is(err, review.ErrRetryPly):
+		return refuse(http.StatusBadRequest, "review.retry.refuse_ply")
+	case errors.Is(err, review.ErrRetryMove):
+		return refuse(http.StatusUnprocessableEntity, "review.retry.refuse_move")
+	case errors.Is(err, review.ErrRetryPending):
+		return refuse(http.StatusConflict, "review.retry.refuse_pending")
 	}
 	return gameError(err)
 }
@@ -70,7 +78,21 @@ type reviewSideJSON struct {
 	Key    []int          `json:"key"` // plies
 }
 
-func toReviewJSON(st *review.Status) reviewJSON {
+// explanation words a reviewed move's reason in w's language, its moves
+// the way w shows them (words.SAN): the sentences of review.Move.Explain,
+// one after the other.
+func explanation(w *words.Words, m review.Move) string {
+	out := ""
+	for _, msg := range m.Explain() {
+		if out != "" {
+			out += " "
+		}
+		out += w.Msg(msg)
+	}
+	return out
+}
+
+func toReviewJSON(st *review.Status, w *words.Words) reviewJSON {
 	out := reviewJSON{Status: "done", Progress: st.Progress(), Done: st.Done, Total: st.Total, Place: st.Place, Engine: st.Engine,
 		Moves: []reviewMoveJSON{}, Summary: map[string]reviewSideJSON{}}
 	if st.Pending {
@@ -78,7 +100,7 @@ func toReviewJSON(st *review.Status) reviewJSON {
 	}
 	for _, m := range st.Review.Moves {
 		j := reviewMoveJSON{Ply: m.Ply, SAN: m.SAN, Class: m.Code(), Eval: evalJSON(m.Eval), Best: m.Move.UCI(),
-			Reason: m.Sentence()}
+			Reason: explanation(w, m)}
 		if m.Best != chess.NoMove {
 			j.Best = m.Best.UCI()
 		}
@@ -113,7 +135,7 @@ func (h *Handler) requestReview(c echo.Context) error {
 		return reviewError(err)
 	}
 	c.Response().Header().Set("Location", "/api/games/"+st.GameID+"/review")
-	return c.JSON(http.StatusAccepted, toReviewJSON(st))
+	return c.JSON(http.StatusAccepted, toReviewJSON(st, h.w(c)))
 }
 
 // getReview is GET /api/games/:id/review.
@@ -123,7 +145,7 @@ func (h *Handler) getReview(c echo.Context) error {
 		return reviewError(err)
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, toReviewJSON(st))
+	return c.JSON(http.StatusOK, toReviewJSON(st, h.w(c)))
 }
 
 // startReviewForm is POST /play/:id/review, the page's button without
@@ -137,9 +159,57 @@ func (h *Handler) startReviewForm(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/play/"+st.GameID+"/review")
 }
 
-var classWords = map[review.Class]string{
-	review.Best: "Best move", review.Good: "Good move", review.Inaccuracy: "Inaccuracy",
-	review.Mistake: "Mistake", review.Blunder: "Blunder",
+// retryJSON is POST /api/games/:id/review/retry's verdict.
+type retryJSON struct {
+	Ply     int    `json:"ply"`
+	Correct bool   `json:"correct"`
+	Result  string `json:"result"` // "correct" or "wrong" (data-retry-result)
+	Move    string `json:"move"`   // the move tried, UCI
+	SAN     string `json:"san"`    // as the visitor reads moves
+	Best    string `json:"best"`   // the engine's move, UCI
+	BestSAN string `json:"best_san"`
+	FEN     string `json:"fen"` // the position after the move tried
+	Reason  string `json:"reason"`
+}
+
+// retryMistake is POST /api/games/:id/review/retry with {"ply":N,
+// "move":"e2e4"}: the move tried instead of the mistake at ply N, judged
+// (G27).
+func (h *Handler) retryMistake(c echo.Context) error {
+	var req struct {
+		Ply  *int   `json:"ply"`
+		Move string `json:"move"`
+	}
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if req.Ply == nil {
+		return refuse(http.StatusBadRequest, "review.retry.refuse_ply", "Ply", "?")
+	}
+	r, err := h.reviews.Retry(c.Request().Context(), visitorID(c), c.Param("id"), *req.Ply, req.Move)
+	if err != nil {
+		if errors.Is(err, review.ErrRetryPly) {
+			return refuse(http.StatusBadRequest, "review.retry.refuse_ply", "Ply", *req.Ply)
+		}
+		return reviewError(err)
+	}
+	w, letters := h.w(c), h.shownLetters(c)
+	out := retryJSON{Ply: r.Ply, Correct: r.Correct, Result: "wrong", Move: r.Move.UCI(), SAN: letters.Write(r.SAN),
+		Best: r.Engine.UCI(), BestSAN: letters.Write(r.EngineSAN), FEN: r.After.FEN()}
+	switch {
+	case r.Same:
+		out.Reason = w.T("review.retry.same")
+	case r.Best:
+		out.Reason = w.T("review.retry.correct_best", "Move", out.SAN)
+	case r.Correct:
+		out.Reason = w.T("review.retry.correct", "Move", out.SAN, "Best", out.BestSAN)
+	default:
+		out.Reason = w.T("review.retry.wrong", "Move", out.SAN, "Before", int(math.Round(r.Could)), "After", int(math.Round(r.Kept)))
+	}
+	if r.Correct {
+		out.Result = "correct"
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 var classMarks = map[review.Class]string{review.Inaccuracy: "?!", review.Mistake: "?", review.Blunder: "??"}
@@ -147,7 +217,7 @@ var classMarks = map[review.Class]string{review.Inaccuracy: "?!", review.Mistake
 // reviewPage is the data of views/pages/review.html.
 type reviewPage struct {
 	ID        string
-	Title     string
+	Title     words.Message
 	Requested bool // a review exists (pending or done)
 	Pending   bool
 	Done      int
@@ -155,6 +225,7 @@ type reviewPage struct {
 	Percent   int
 	NoMoves   bool
 	Result    string // the game's ending in words, or "" while it goes on
+	Arrow     string // the caption of the better move's arrow, or ""
 
 	Ply     int // the position shown: after this many moves
 	Board   template.HTML
@@ -167,15 +238,19 @@ type reviewPage struct {
 
 type reviewMoveView struct {
 	Ply      int
-	Label    string // "12… Qg5"
-	SAN      string
+	Label    string // "12… ♕g5"
+	SAN      string // as the visitor reads moves
 	Class    string // code
 	Word     string // "Blunder"
 	Mark     string // "??"
 	Sentence string
 	Best     string // SAN of the better move, for mistakes and blunders
-	Eval     string // "+0.3", "White mates in 2"
+	Eval     string // "+0.3, White is better", "White mates in 2 moves"
 	Current  bool
+	// Retry offers to try the position before this mistake again (G27):
+	// the legal moves there, UCI, space-separated.
+	Retry      bool
+	RetryMoves string
 }
 
 type reviewPair struct {
@@ -184,14 +259,14 @@ type reviewPair struct {
 }
 
 type reviewNav struct {
-	Label, Href string
-	Ply         int
-	Disabled    bool
-	Primary     bool
+	Step, Label, Href string
+	Ply               int
+	Disabled          bool
+	Primary           bool
 }
 
 type reviewSide struct {
-	Name   string // "You", "The computer", "White"
+	Name   string // "You (white)", "The computer, level 2 (black)", "White"
 	Color  string
 	Counts []reviewCount
 	Clean  bool // no inaccuracy, mistake or blunder
@@ -212,17 +287,18 @@ func (h *Handler) showReview(c echo.Context) error {
 	if err != nil {
 		return gameError(err)
 	}
-	p := reviewPage{ID: game.ID, Title: "Review of your game", NoMoves: len(game.UCI) == 0}
+	w, letters := h.w(c), h.shownLetters(c)
+	p := reviewPage{ID: game.ID, Title: words.M("review.title"), NoMoves: len(game.UCI) == 0}
 	if game.Mode == "computer" {
-		p.Title = fmt.Sprintf("Review of your game against level %d", game.ComputerLevel())
+		p.Title = words.M("review.title_level", "Level", game.ComputerLevel())
 	}
 	if game.Status != "active" {
-		p.Result = game.Reason
+		p.Result = game.Word(w).Reason
 	}
 	flipped := game.Mode == "computer" && game.HumanColor == "black"
 	st, err := h.reviews.Get(ctx, visitorID(c), game.ID)
 	if errors.Is(err, review.ErrNotRequested) {
-		p.Board = views.RenderBoard(views.Board{Pos: game.Position(), Flipped: flipped})
+		p.Board = views.RenderBoard(views.Board{Pos: game.Position(), Flipped: flipped, Words: w})
 		return h.render(c, http.StatusOK, "review", p)
 	}
 	if err != nil {
@@ -233,14 +309,14 @@ func (h *Handler) showReview(c echo.Context) error {
 
 	moves := make([]*reviewMoveView, len(st.SANs))
 	for i, san := range st.SANs {
-		v := &reviewMoveView{Ply: i + 1, SAN: san, Label: moveLabel(st.Positions[i], san)}
+		v := &reviewMoveView{Ply: i + 1, SAN: letters.Write(san), Label: moveLabel(st.Positions[i], letters.Write(san))}
 		if i < len(st.Review.Moves) {
 			m := st.Review.Moves[i]
-			v.Class, v.Word, v.Mark = m.Class.String(), classWords[m.Class], classMarks[m.Class]
-			v.Sentence = m.Sentence()
-			v.Eval = evalWords(m.Eval, st.Positions[i+1].Turn())
-			if m.Class >= review.Mistake {
-				v.Best = m.BestSAN
+			v.Class, v.Word, v.Mark = m.Class.String(), w.T("review.class."+m.Class.String()), classMarks[m.Class]
+			v.Sentence = explanation(w, m)
+			v.Eval = evalWords(w, m.Eval)
+			if m.Class >= review.Mistake && m.BestSAN != "" {
+				v.Best = letters.Write(m.BestSAN)
 			}
 		}
 		moves[i] = v
@@ -250,7 +326,7 @@ func (h *Handler) showReview(c echo.Context) error {
 	if q := c.QueryParam("ply"); q != "" {
 		n, err := strconv.Atoi(q)
 		if err != nil || n < 0 || n > len(st.SANs) {
-			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("There is no move %q in this game: choose a number from 0 to %d.", q, len(st.SANs)))
+			return refuse(http.StatusBadRequest, "review.refuse_ply", "Text", strconv.Quote(clipTyped(q)), "Last", len(st.SANs))
 		}
 		p.Ply = n
 	} else if len(st.Review.Moves) > 0 {
@@ -259,10 +335,22 @@ func (h *Handler) showReview(c echo.Context) error {
 	if p.Ply > 0 {
 		p.Current = moves[p.Ply-1]
 		p.Current.Current = true
+		if p.Ply <= len(st.Review.Moves) {
+			m := st.Review.Moves[p.Ply-1]
+			mine := game.Mode != "computer" || game.HumanColor == m.Color.String()
+			if m.Class >= review.Mistake && m.Best != chess.NoMove && mine {
+				legal := st.Positions[p.Ply-1].LegalMoves()
+				uci := make([]string, len(legal))
+				for i, mv := range legal {
+					uci[i] = mv.UCI()
+				}
+				p.Current.Retry, p.Current.RetryMoves = true, strings.Join(uci, " ")
+			}
+		}
 	}
-	p.Board = reviewBoard(st, p.Ply, flipped)
-	p.Nav = reviewNavigation(st, p.Ply)
-	p.Graph = evalGraph(st, p.Ply)
+	p.Board, p.Arrow = reviewBoard(w, letters, st, p.Ply, flipped)
+	p.Nav = reviewNavigation(w, st, p.Ply)
+	p.Graph = evalGraph(w, letters, st, p.Ply)
 	for i := 0; i < len(moves); i++ {
 		pair := reviewPair{Number: st.Positions[i].FullmoveNumber()}
 		if st.Positions[i].Turn() == chess.Black {
@@ -277,7 +365,7 @@ func (h *Handler) showReview(c echo.Context) error {
 		p.Pairs = append(p.Pairs, pair)
 	}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		p.Sides = append(p.Sides, reviewSideOf(st, c, game, moves))
+		p.Sides = append(p.Sides, reviewSideOf(w, st, c, game, moves))
 	}
 	return h.render(c, http.StatusOK, "review", p)
 }
@@ -314,49 +402,60 @@ func moveLabel(before *chess.Position, san string) string {
 }
 
 // evalWords says an evaluation from White's side in words a beginner can
-// read: "+1.2 (White is better)".
-func evalWords(e review.Eval, toMove chess.Color) string {
+// read: "+1.2, White is better".
+func evalWords(w *words.Words, e review.Eval) string {
 	if e.IsMate {
 		switch {
 		case e.Mate > 0:
-			return fmt.Sprintf("White mates in %d", e.Mate)
+			return w.T("review.eval.white_mates", "Count", e.Mate)
 		case e.Mate < 0:
-			return fmt.Sprintf("Black mates in %d", -e.Mate)
+			return w.T("review.eval.black_mates", "Count", -e.Mate)
 		}
-		return "Checkmate"
+		return w.T("review.eval.checkmate")
 	}
-	v := float64(e.CP) / 100
-	s := strconv.FormatFloat(math.Abs(v), 'f', 1, 64)
+	pawns := strconv.FormatFloat(math.Abs(float64(e.CP)/100), 'f', 1, 64)
 	switch {
 	case e.CP >= 10:
-		return "+" + s + ", White is better"
+		return w.T("review.eval.white_better", "Pawns", pawns)
 	case e.CP <= -10:
-		return "−" + s + ", Black is better"
+		return w.T("review.eval.black_better", "Pawns", pawns)
 	}
-	return "0.0, level"
+	return w.T("review.eval.level")
 }
 
-// reviewBoard draws the position after ply moves: the move played tinted,
-// and for a mistake or blunder the better move as an arrow.
-func reviewBoard(st *review.Status, ply int, flipped bool) template.HTML {
-	b := views.Board{Pos: st.Positions[ply], Flipped: flipped, Classes: map[chess.Square][]string{},
-		Attrs: map[string]string{"data-review-board": "", "data-ply": strconv.Itoa(ply)}}
+// reviewBoard draws the position after ply moves, the move played tinted;
+// for a mistake or blunder it draws the position before the move instead,
+// the move played tinted and the better move as an arrow, so the arrow
+// starts where the piece stood (data-shows="before"). It returns the
+// arrow's caption too.
+func reviewBoard(w *words.Words, letters chess.Letters, st *review.Status, ply int, flipped bool) (template.HTML, string) {
+	b := views.Board{Pos: st.Positions[ply], Flipped: flipped, Words: w, Classes: map[chess.Square][]string{},
+		Attrs: map[string]string{"data-review-board": "", "data-ply": strconv.Itoa(ply), "data-shows": "after"}}
+	caption := ""
 	if ply > 0 {
 		m := st.Moves[ply-1]
 		b.Classes[m.From()] = append(b.Classes[m.From()], "last-move")
 		b.Classes[m.To()] = append(b.Classes[m.To()], "last-move")
 		if ply <= len(st.Review.Moves) {
 			if rm := st.Review.Moves[ply-1]; rm.Class >= review.Mistake && rm.Best != chess.NoMove {
+				b.Pos = st.Positions[ply-1]
+				b.Attrs["data-shows"] = "before"
+				// Its squares are buttons, for the keyboard when the
+				// learner tries the position again (review.js).
+				b.Interactive, b.ButtonName = true, "retry"
 				b.Arrows = []views.Arrow{{From: rm.Best.From(), To: rm.Best.To()}}
-				b.Caption = "The arrow shows the better move, " + rm.BestSAN + "."
+				caption = w.T("review.arrow", "Move", letters.Write(rm.BestSAN))
+				b.Caption = caption
 				b.Attrs["data-best"] = rm.Best.UCI()
 			}
 		}
 	}
-	return views.RenderBoard(b)
+	return views.RenderBoard(b), caption
 }
 
-func reviewNavigation(st *review.Status, ply int) []reviewNav {
+// reviewNavigation is the step controls: Start, Previous, Next and Next
+// mistake, each with its data-review-step code (H2).
+func reviewNavigation(w *words.Words, st *review.Status, ply int) []reviewNav {
 	last := len(st.SANs)
 	next := -1
 	for _, m := range st.Review.Moves {
@@ -365,33 +464,32 @@ func reviewNavigation(st *review.Status, ply int) []reviewNav {
 			break
 		}
 	}
-	href := func(n int) string { return fmt.Sprintf("?ply=%d#review-board", n) }
 	nav := []reviewNav{
-		{Label: "Start", Ply: 0, Disabled: ply == 0},
-		{Label: "Previous", Ply: max(ply-1, 0), Disabled: ply == 0},
-		{Label: "Next", Ply: min(ply+1, last), Disabled: ply == last, Primary: true},
-		{Label: "Next mistake", Ply: next, Disabled: next < 0},
+		{Step: "start", Label: w.T("review.step_start"), Ply: 0, Disabled: ply == 0},
+		{Step: "prev", Label: w.T("review.step_prev"), Ply: max(ply-1, 0), Disabled: ply == 0},
+		{Step: "next", Label: w.T("review.step_next"), Ply: min(ply+1, last), Disabled: ply == last, Primary: true},
+		{Step: "next-mistake", Label: w.T("review.step_next_mistake"), Ply: next, Disabled: next < 0},
 	}
 	for i := range nav {
 		if !nav[i].Disabled {
-			nav[i].Href = href(nav[i].Ply)
+			nav[i].Href = fmt.Sprintf("?ply=%d#review-board", nav[i].Ply)
 		}
 	}
 	return nav
 }
 
-func reviewSideOf(st *review.Status, c chess.Color, game *games.State, moves []*reviewMoveView) reviewSide {
+func reviewSideOf(w *words.Words, st *review.Status, c chess.Color, game *games.State, moves []*reviewMoveView) reviewSide {
 	s := st.Review.Side(c)
-	side := reviewSide{Name: titleColor(c), Color: c.String()}
+	side := reviewSide{Name: w.T("color." + c.String()), Color: c.String()}
 	if game.Mode == "computer" {
 		if game.HumanColor == c.String() {
-			side.Name = "You (" + c.String() + ")"
+			side.Name = w.T("review.side_you", "Color", w.T("color."+c.String()))
 		} else {
-			side.Name = fmt.Sprintf("The computer, level %d (%s)", game.ComputerLevel(), c.String())
+			side.Name = w.T("review.side_computer", "Level", game.ComputerLevel(), "Color", w.T("color."+c.String()))
 		}
 	}
 	for _, cl := range []review.Class{review.Blunder, review.Mistake, review.Inaccuracy} {
-		side.Counts = append(side.Counts, reviewCount{Class: cl.String(), Word: plural(s.Counts[cl], strings.ToLower(classWords[cl])), N: s.Counts[cl]})
+		side.Counts = append(side.Counts, reviewCount{Class: cl.String(), Word: w.T("review.count."+cl.String(), "Count", s.Counts[cl]), N: s.Counts[cl]})
 	}
 	side.Clean = s.Counts[review.Blunder]+s.Counts[review.Mistake]+s.Counts[review.Inaccuracy] == 0
 	for _, ply := range s.Key {
@@ -400,35 +498,18 @@ func reviewSideOf(st *review.Status, c chess.Color, game *games.State, moves []*
 	return side
 }
 
-func titleColor(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	if strings.HasSuffix(word, "y") {
-		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(word, "y"))
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
 // evalGraph is the graph of White's winning chances after every analysed
 // position (views.EvalGraph), each point marked with the class of a move
 // that cost something and titled with the move in words.
-func evalGraph(st *review.Status, ply int) template.HTML {
+func evalGraph(w *words.Words, letters chess.Letters, st *review.Status, ply int) template.HTML {
 	points := make([]views.GraphPoint, len(st.Evals))
 	for i, e := range st.Evals {
-		p := views.GraphPoint{White: e.White(st.Positions[i].Turn()), Title: "Start position"}
+		p := views.GraphPoint{White: e.White(st.Positions[i].Turn()), Title: w.T("review.start_position")}
 		if i > 0 {
-			p.Title = moveLabel(st.Positions[i-1], st.SANs[i-1])
+			p.Title = moveLabel(st.Positions[i-1], letters.Write(st.SANs[i-1]))
 			if i <= len(st.Review.Moves) {
 				m := st.Review.Moves[i-1]
-				p.Title += ", " + strings.ToLower(classWords[m.Class])
+				p.Title = w.T("review.graph_point", "Move", p.Title, "Class", w.T("review.class_lower."+m.Class.String()))
 				if m.Class >= review.Inaccuracy {
 					p.Mark, p.Large = m.Class.String(), m.Class >= review.Mistake
 				}

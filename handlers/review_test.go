@@ -1,13 +1,17 @@
 package handlers
 
 import (
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"chesstutor/words"
 )
 
 // newReviewSite is the full site with its review service running until
@@ -72,7 +76,7 @@ func TestReviewAPI(t *testing.T) {
 	}
 	qg5 := moves[3].(map[string]any)
 	if qg5["ply"] != 4.0 || qg5["san"] != "Qg5" || qg5["class"] != "blunder" ||
-		!strings.HasPrefix(qg5["reason"].(string), "After Qg5, White's knight takes your queen for free.") {
+		!strings.HasPrefix(qg5["reason"].(string), "After ♕g5, your opponent's knight can take your queen on g5 for free: nothing of yours guards g5.") {
 		t.Errorf("2... Qg5: %v", qg5)
 	}
 	if why := qg5["why"].(map[string]any); why["code"] != "hangs" || why["piece"] != "queen" || why["by"] != "knight" {
@@ -96,7 +100,7 @@ func TestReviewAPI(t *testing.T) {
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Header().Get("Content-Disposition"), "-review.pgn") {
 		t.Fatalf("review PGN: %d %v", rec.Code, rec.Header())
 	}
-	for _, want := range []string{`[Event "`, "1. e4 {[%eval ", "Qg5 $4 {[%eval", "Blunder. After Qg5, White's knight takes your queen for free.", "3. Nxg5 {"} {
+	for _, want := range []string{`[Event "`, "1. e4 {[%eval ", "Qg5 $4 {[%eval", "Blunder. After Qg5, your opponent's knight can take your queen on g5 for free", "3. Nxg5 {"} {
 		if !strings.Contains(strings.ReplaceAll(pgn, "\n", " "), want) {
 			t.Errorf("the review PGN has no %q:\n%s", want, pgn)
 		}
@@ -130,6 +134,11 @@ func TestReviewPage(t *testing.T) {
 	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `data-action="start-review"`) {
 		t.Fatalf("the page before a review: %d, no start button:\n%s", page.Code, page.Body)
 	}
+	// A finished game's page says so, and its script starts the review by
+	// itself (data-over) when the end card's link opens it.
+	if !strings.Contains(page.Body.String(), `data-over="true"`) {
+		t.Errorf("the page of a game ended by mate does not say it is over (data-over)")
+	}
 	if rec := v.form("/play/"+id+"/review", url.Values{}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/play/"+id+"/review" {
 		t.Fatalf("the start form: %d %v", rec.Code, rec.Header())
 	}
@@ -140,8 +149,9 @@ func TestReviewPage(t *testing.T) {
 
 	body := v.do(http.MethodGet, "/play/"+id+"/review", "", "").Body.String()
 	for _, want := range []string{
-		`data-review-ply="3"`, `data-class="blunder"`, "This lets Black checkmate in one: Qh4#.",
-		`data-review-graph`, `class="overlay-arrow"`, `Key moments`, `data-ply="3"`,
+		`data-review-ply="3"`, `data-class="blunder"`, "This lets your opponent checkmate at once: ♕h4#.",
+		`data-review-graph`, `class="overlay-arrow"`, `Key moments`, `data-ply="3"`, `data-shows="before"`,
+		`data-review-step="start"`, `data-review-step="prev"`, `data-review-step="next"`, `data-review-step="next-mistake"`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the review page has no %q", want)
@@ -164,6 +174,77 @@ func TestReviewPage(t *testing.T) {
 	other := s.visitor(t)
 	if rec := other.do(http.MethodGet, "/play/"+id+"/review", "", ""); rec.Code != http.StatusNotFound {
 		t.Errorf("another visitor's review page: %d, want 404", rec.Code)
+	}
+}
+
+// TestReviewPagePseudo renders a finished review, its API and its
+// refusals in the pseudo-language: every sentence of the review (the
+// reasons, the classes, the summary, the graph's titles, the board's
+// caption) comes from the catalogue (issue 31).
+func TestReviewPagePseudo(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, siteOptions{limits: Limits{APIRate: 1e6, APIBurst: 1e6}, logLevel: slog.LevelWarn, reviews: true,
+		words: words.MustLoad(words.WithPseudo())})
+	v := s.visitor(t)
+	pseudo := &http.Cookie{Name: langCookie, Value: words.Pseudo}
+	get := func(path string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.AddCookie(v.cookie)
+		req.AddCookie(pseudo)
+		return s.serve(req)
+	}
+	id := v.newGame(t, `{"mode":"computer","level":1,"color":"white","clock":"none"}`)
+	if rec := get("/play/" + id + "/review"); len(bareText(t, rec.Body.String(), nil)) > 0 {
+		t.Errorf("the review page before a review shows English: %v", bareText(t, rec.Body.String(), nil))
+	}
+	friend := v.newGame(t, `{"mode":"friend","clock":"none","pass_screen":false}`)
+	v.playSAN(t, friend, "e4", "e5", "Nf3", "Qg5", "Nxg5", "Nc6", "Nf3", "Nd4")
+	v.api(t, http.MethodPost, "/api/games/"+friend+"/review", "", http.StatusAccepted)
+	v.waitDone(t, friend)
+	for _, p := range []string{"", "?ply=0", "?ply=4", "?ply=8"} {
+		rec := get("/play/" + friend + "/review" + p)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d", p, rec.Code)
+		}
+		if bare := bareText(t, rec.Body.String(), nil); len(bare) > 0 {
+			t.Errorf("the review page%s shows %d texts outside the catalogue:\n  %s", p, len(bare), strings.Join(bare, "\n  "))
+		}
+	}
+	for _, path := range []string{"/api/games/" + friend + "/review", "/play/" + friend + "/review?ply=99"} {
+		rec := get(path)
+		body := rec.Body.String()
+		if strings.HasPrefix(path, "/api") {
+			var out struct {
+				Moves []struct{ Reason string } `json:"moves"`
+			}
+			if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+				t.Fatal(err)
+			}
+			worded := 0
+			for _, m := range out.Moves {
+				if m.Reason != "" {
+					worded++
+					if !strings.HasPrefix(m.Reason, words.PseudoOpen) {
+						t.Errorf("a reason outside the catalogue: %q", m.Reason)
+					}
+				}
+			}
+			if worded == 0 {
+				t.Errorf("no move has a reason: %s", body)
+			}
+			continue
+		}
+		if rec.Code != http.StatusBadRequest || len(bareText(t, body, nil)) > 0 {
+			t.Errorf("%s: %d, %v", path, rec.Code, bareText(t, body, nil))
+		}
+	}
+	req := httptest.NewRequest(http.MethodGet, "/api/games/"+id+"/review", nil)
+	req.AddCookie(v.cookie)
+	req.AddCookie(pseudo)
+	var refusal map[string]string
+	if rec := s.serve(req); json.Unmarshal(rec.Body.Bytes(), &refusal) != nil || refusal["code"] != "review.refuse_not_requested" ||
+		!strings.HasPrefix(refusal["error"], words.PseudoOpen) {
+		t.Errorf("the refusal of a review never asked for: %s", rec.Body)
 	}
 }
 
@@ -207,5 +288,69 @@ func TestHintsAndThreats(t *testing.T) {
 	// A game without hints keeps its PGN as the game service writes it.
 	if body := v.do(http.MethodGet, "/api/games/"+strong+"/pgn", "", "").Body.String(); strings.Contains(body, "hint") {
 		t.Errorf("a PGN without hints mentions them:\n%s", body)
+	}
+}
+
+// TestReviewRetry tries a blunder again (G27, issue 38): a sound move
+// instead of it is correct, the blunder itself or another queen loss is
+// wrong, and a ply that is no mistake or a move that is not legal is
+// refused.
+func TestReviewRetry(t *testing.T) {
+	t.Parallel()
+	s := newReviewSite(t)
+	v := s.visitor(t)
+	id := v.newGame(t, `{"mode":"friend","clock":"none","pass_screen":false}`)
+	v.playSAN(t, id, "e4", "e5", "Nf3", "Qg5", "Nxg5")
+	v.api(t, http.MethodPost, "/api/games/"+id+"/review/retry", `{"ply":4,"move":"b8c6"}`, http.StatusNotFound)
+	v.api(t, http.MethodPost, "/api/games/"+id+"/review", "", http.StatusAccepted)
+	done := v.waitDone(t, id)
+	best := done["moves"].([]any)[3].(map[string]any)["best"].(string)
+
+	tests := []struct {
+		name, move string
+		result     string
+		reason     string
+	}{
+		{"the engine's move", best, "correct", "Well done! "},
+		{"a sound developing move", "b8c6", "correct", "Well done! ♘c6 keeps most of your winning chances."},
+		{"the blunder again", "d8g5", "wrong", "That is the move you played in the game."},
+		{"the queen where the knight takes it", "d8h4", "wrong", "♕h4 is not good enough: after it your winning chances are "},
+	}
+	for _, tt := range tests {
+		out := v.api(t, http.MethodPost, "/api/games/"+id+"/review/retry", fmt.Sprintf(`{"ply":4,"move":%q}`, tt.move), http.StatusOK)
+		if out["result"] != tt.result || out["correct"] != (tt.result == "correct") || !strings.HasPrefix(out["reason"].(string), tt.reason) {
+			t.Errorf("%s (%s): %v, want %s and a reason starting %q", tt.name, tt.move, out, tt.result, tt.reason)
+		}
+		if out["best"] != best || out["move"] != tt.move || out["fen"] == "" {
+			t.Errorf("%s: %v", tt.name, out)
+		}
+	}
+	for _, bad := range []struct {
+		body   string
+		status int
+		code   string
+	}{
+		{`{"ply":1,"move":"e2e4"}`, http.StatusBadRequest, "review.retry.refuse_ply"},
+		{`{"ply":9,"move":"e2e4"}`, http.StatusBadRequest, "review.retry.refuse_ply"},
+		{`{"move":"e2e4"}`, http.StatusBadRequest, "review.retry.refuse_ply"},
+		{`{"ply":4,"move":"e2e4"}`, http.StatusUnprocessableEntity, "review.retry.refuse_move"},
+		{`{"ply":4,"move":"zz"}`, http.StatusUnprocessableEntity, "review.retry.refuse_move"},
+	} {
+		if out := v.api(t, http.MethodPost, "/api/games/"+id+"/review/retry", bad.body, bad.status); out["code"] != bad.code {
+			t.Errorf("%s: %v, want %s", bad.body, out, bad.code)
+		}
+	}
+	s.visitor(t).api(t, http.MethodPost, "/api/games/"+id+"/review/retry", `{"ply":4,"move":"b8c6"}`, http.StatusNotFound)
+
+	// The page offers the retry on the blunder, with the position before
+	// it and its legal moves.
+	body := v.do(http.MethodGet, "/play/"+id+"/review?ply=4", "", "").Body.String()
+	for _, want := range []string{`data-action="retry"`, `data-retry-ply="4"`, `data-retry-moves="`, `b8c6`, `data-shows="before"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the blunder's page has no %q", want)
+		}
+	}
+	if body := v.do(http.MethodGet, "/play/"+id+"/review?ply=3", "", "").Body.String(); strings.Contains(body, `data-action="retry"`) {
+		t.Error("a good move offers a retry")
 	}
 }

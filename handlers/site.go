@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -9,6 +10,8 @@ import (
 	"chesstutor/chess/engine"
 	"chesstutor/games"
 	"chesstutor/lessons"
+	"chesstutor/live"
+	"chesstutor/puzzles"
 	"chesstutor/quiz"
 	"chesstutor/quiz/rounds"
 	"chesstutor/retention"
@@ -75,6 +78,10 @@ type Site struct {
 	// Reviews runs game reviews in the background (nil without an engine
 	// that analyses); the caller runs Reviews.Run for as long as it serves.
 	Reviews *review.Service
+	// Live holds the streams of games from two devices: with several
+	// instances the caller connects it to the others (live.Postgres), and
+	// it closes the streams when the server shuts down (Live.Close).
+	Live *live.Hub
 }
 
 // NewSite builds the site: templates, lessons and quiz questions (all
@@ -100,8 +107,13 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	gs := games.New(games.Config{Store: cfg.Store, Engine: cfg.Engine, Now: cfg.Now, ClockScale: cfg.ClockScale,
-		MaxActive: cfg.MaxGames})
+	// The games' event streams re-read a changed game through the game
+	// service, which tells them of every change (G25).
+	var gs *games.Service
+	hub := live.NewHub(func(ctx context.Context, id string) (*games.State, error) { return gs.View(ctx, id) },
+		live.Options{Logger: cfg.Logger})
+	gs = games.New(games.Config{Store: cfg.Store, Engine: cfg.Engine, Now: cfg.Now, ClockScale: cfg.ClockScale,
+		MaxActive: cfg.MaxGames, Changed: hub.Changed})
 	// Game reviews and hints need an engine that analyses (*engine.Pool).
 	var reviews *review.Service
 	an := cfg.Analysis
@@ -113,7 +125,12 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 			EngineName: cfg.AnalysisName, Yield: cfg.Yield, Workers: cfg.ReviewWorkers,
 			Budget: cfg.ReviewBudget, Depth: cfg.ReviewDepth, Logger: cfg.Logger})
 	}
+	var puzzleEngine review.Engine
+	if an, ok := cfg.Engine.(review.Engine); ok {
+		puzzleEngine = an
+	}
 	h := New(Deps{
+		Puzzles:    puzzles.NewService(puzzles.ServiceConfig{Store: cfg.Store, Engine: puzzleEngine, Now: cfg.Now}),
 		Store:      cfg.Store,
 		Views:      renderer,
 		Words:      cat,
@@ -121,6 +138,7 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 		Reviews:    reviews,
 		Rounds:     rounds.New(bank, cfg.Store),
 		Transfers:  transfer.New(cfg.Store, cfg.Now),
+		Live:       hub,
 		Lessons:    course,
 		Logger:     cfg.Logger,
 		Now:        cfg.Now,
@@ -132,5 +150,5 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	e.HideBanner = true
 	e.HidePort = true
 	h.Register(e)
-	return &Site{Echo: e, Handler: h, Reviews: reviews}, nil
+	return &Site{Echo: e, Handler: h, Reviews: reviews, Live: hub}, nil
 }

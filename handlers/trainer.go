@@ -101,7 +101,7 @@ func readTrainerState(v url.Values, view, mode string) (exercise.TrainerState, b
 	if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
 		return exercise.TrainerState{}, false, bad
 	}
-	return exercise.TrainerState{View: view, Mode: mode, Seed: seed, Started: time.UnixMilli(t0), N: n, Score: n, Misses: miss}, true, nil
+	return exercise.TrainerState{View: view, Mode: mode, Seed: seed, Started: time.UnixMilli(t0), N: n, Score: n - miss, Misses: miss}, true, nil
 }
 
 func trainerQuery(s exercise.TrainerState) url.Values {
@@ -175,11 +175,14 @@ func (h *Handler) showTrainer(c echo.Context) error {
 			page.Last = &moveVerdict{Correct: right, Move: sq.String()}
 			if right {
 				page.Last.Reason = w.T("trainer.js.yes", "Square", sq)
-			} else {
-				page.Last.Reason = w.Msg(exercise.FindSquare(target, sq).Reason)
+			} else if st.N > 0 {
+				// The round has moved on: the miss is about the square before.
+				was := exercise.TrainerTarget(st.Seed, st.N-1)
+				page.Last.Reason = w.Msg(exercise.FindSquare(was, sq).Reason)
 				if mode == exercise.TrainerFind {
 					classes[sq] = append(classes[sq], "wrong")
 				}
+				classes[was] = append(classes[was], "missed")
 			}
 		}
 		if mode == exercise.TrainerName {

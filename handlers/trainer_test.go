@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestTrainerScoring(t *testing.T) {
 	if len(seen) < 10 {
 		t.Errorf("20 targets cover only %d squares", len(seen))
 	}
-	// Right: a point and a new square. Wrong: a miss, the square stays.
+	// Right: a point and a new square. Wrong: a miss, and a new square too.
 	first := st.Target()
 	if res, over := st.Answer(first, start.Add(time.Second)); !res.Correct || over || st.Score != 1 || st.N != 1 {
 		t.Fatalf("right answer: %+v over=%v state %+v", res, over, st)
@@ -38,7 +39,7 @@ func TestTrainerScoring(t *testing.T) {
 	second := st.Target()
 	wrong := (second + 9) % 64
 	res, over := st.Answer(wrong, start.Add(2*time.Second))
-	if res.Correct || over || st.Score != 1 || st.Misses != 1 || st.Target() != second {
+	if res.Correct || over || st.Score != 1 || st.Misses != 1 || st.N != 2 || st.Target() == second {
 		t.Fatalf("wrong answer: %+v over=%v state %+v", res, over, st)
 	}
 	if why := words.Default().For("en").Msg(res.Reason); !strings.Contains(why, "That is "+wrong.String()+", not "+second.String()) {
@@ -120,12 +121,16 @@ func TestTrainerWithoutJavaScript(t *testing.T) {
 	if target(q) == "a1" {
 		wrongSq = "h8"
 	}
+	missedSq := target(q)
 	q = answer(q, wrongSq)
-	if q.Get("n") != "2" || q.Get("miss") != "1" || q.Get("last") != "wrong" {
+	if q.Get("n") != "3" || q.Get("miss") != "1" || q.Get("last") != "wrong" {
 		t.Fatalf("after two right and one wrong: %v", q)
 	}
-	if body = get("/practice/squares?" + q.Encode()); !strings.Contains(body, "That is "+wrongSq+", not "+target(q)) {
+	// The round goes on with a new square; the miss is explained and marked.
+	if body = get("/practice/squares?" + q.Encode()); !strings.Contains(body, "That is "+wrongSq+", not "+missedSq) {
 		t.Error("the wrong answer's reason is missing")
+	} else if !regexp.MustCompile(`class="[^"]*\bmissed\b[^"]*"[^>]*data-square="` + missedSq + `"`).MatchString(body) {
+		t.Errorf("the missed square %s is not marked", missedSq)
 	}
 	// A forged score is refused.
 	forged := url.Values{}

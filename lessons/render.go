@@ -53,6 +53,7 @@ var kindBlock = ast.NewNodeKind("LessonBlock")
 type blockNode struct {
 	ast.BaseBlock
 	html template.HTML
+	name bool // a square-name exercise, which groupSeries may join with its neighbours
 }
 
 func (n *blockNode) Kind() ast.NodeKind { return kindBlock }
@@ -177,8 +178,9 @@ func render(name, slug string, src []byte, w *words.Words) (*document, error) {
 			return nil, fmt.Errorf("lessons: %s:%d: %w", name, line, err)
 		}
 		doc.blocks = append(doc.blocks, blockShape{line: line, kind: lang, facts: fields.facts(lang)})
-		f.Parent().ReplaceChild(f.Parent(), f, &blockNode{html: html})
+		f.Parent().ReplaceChild(f.Parent(), f, &blockNode{html: html, name: lang == "name"})
 	}
+	groupSeries(tree)
 
 	var out bytes.Buffer
 	if err := markdown.Renderer().Render(&out, body, tree); err != nil {
@@ -472,8 +474,9 @@ func exerciseHTML(f fields, slug string, w *words.Words) (*Exercise, template.HT
 	}
 	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: from, Kind: KindSquares}
 	board := views.RenderBoard(views.Board{
-		Pos: pos, Highlights: []chess.Square{from}, Size: "diagram",
-		Attrs: map[string]string{"data-exercise": id, "data-from": from.String()}, Words: w,
+		Pos: pos, Flipped: pos.Turn() == chess.Black, Classes: map[chess.Square][]string{from: {"subject"}},
+		Interactive: true, ButtonName: "m", Size: "exercise",
+		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "squares", "data-from": from.String()}, Words: w,
 	})
 	return ex, exerciseSection(ex, board, w.T("lesson.solve_squares"), w), nil
 }
@@ -514,12 +517,13 @@ func moveExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, templat
 		return nil, "", f.errorf("prompt", "exercise %s needs a prompt", id)
 	}
 	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: task.Square, Kind: KindMove, Goal: goal}
-	var hl []chess.Square
+	classes := map[chess.Square][]string{}
 	if task.Square != chess.NoSquare {
-		hl = []chess.Square{task.Square}
+		classes[task.Square] = []string{"target"}
 	}
 	board := views.RenderBoard(views.Board{
-		Pos: pos, Flipped: pos.Turn() == chess.Black, Highlights: hl, Size: "diagram",
+		Pos: pos, Flipped: pos.Turn() == chess.Black, Classes: classes,
+		Interactive: true, ButtonName: "sel", Size: "exercise",
 		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "move", "data-goal": string(goal)}, Words: w,
 	})
 	return ex, exerciseSection(ex, board, w.T("lesson.solve_move"), w), nil
@@ -555,7 +559,7 @@ func nameExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, templat
 	ex := &Exercise{ID: id, Lesson: slug, Pos: pos, From: chess.NoSquare, Kind: KindName, Target: sqs[0], Flipped: flipped,
 		Prompt: w.T(prompt, "Square", sqs[0].String())}
 	board := views.RenderBoard(views.Board{
-		Pos: pos, Flipped: flipped, Size: "diagram",
+		Pos: pos, Flipped: flipped, Interactive: true, ButtonName: "tried", Size: "exercise",
 		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "name", "data-target": sqs[0].String()}, Words: w,
 	})
 	return ex, exerciseSection(ex, board, w.T("lesson.solve_name"), w), nil
@@ -563,18 +567,3 @@ func nameExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, templat
 
 // emptyBoardFEN is a board with no pieces, for square-name exercises.
 const emptyBoardFEN = "8/8/8/8/8/8/8/8 w - - 0 1"
-
-// exerciseSection wraps an exercise's static board with its prompt and the
-// link to its practice page. The prompt names the section, so each
-// exercise landmark on a page has its own accessible name (axe
-// landmark-unique).
-func exerciseSection(ex *Exercise, board template.HTML, link string, w *words.Words) template.HTML {
-	esc := template.HTMLEscapeString
-	var b strings.Builder
-	fmt.Fprintf(&b, `<section class="exercise-block" id="ex-%s" aria-labelledby="ex-%s-prompt">`, esc(ex.ID), esc(ex.ID))
-	fmt.Fprintf(&b, `<p class="exercise-prompt" id="ex-%s-prompt"><strong>%s</strong> %s</p>`, esc(ex.ID), esc(w.T("lesson.exercise_label")), esc(ex.Prompt))
-	b.WriteString(string(board))
-	fmt.Fprintf(&b, `<p class="exercise-link"><a class="button" href="%s">%s</a></p>`, esc(ex.PracticeURL()), esc(link))
-	b.WriteString(`</section>`)
-	return template.HTML(b.String()) // prompt, link and URL escaped above
-}

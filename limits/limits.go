@@ -91,6 +91,20 @@ func (l *Limiter) Allow(key string, now time.Time) (bool, time.Duration) {
 	return false, wait
 }
 
+// Refund gives back the token an Allow took from key's bucket, up to the
+// burst: a limiter that should count only failures (wrong join codes)
+// takes a token before the attempt, so a refused client is refused
+// before anything is looked up, and refunds it when the attempt worked.
+func (l *Limiter) Refund(key string) {
+	sh := &l.shards[maphash.String(l.seed, key)%shards]
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if el, ok := sh.keys[key]; ok {
+		b := el.Value.(*bucket)
+		b.tokens = math.Min(l.burst, b.tokens+1)
+	}
+}
+
 // dropRefilled removes, from the least recently used end, buckets that
 // have had time to refill completely: forgetting them changes nothing.
 func (l *Limiter) dropRefilled(sh *shard, now time.Time) {

@@ -69,3 +69,27 @@ func TestMemoryBounded(t *testing.T) {
 		t.Fatalf("%d keys after the old ones refilled, want the 1000 new ones", n)
 	}
 }
+
+// TestRefundCountsOnlyFailures: a limiter that refunds the successes
+// lets any number of them through and still stops the failures at the
+// burst.
+func TestRefundCountsOnlyFailures(t *testing.T) {
+	l := New(1.0/3, 20, 100)
+	now := time.Unix(1_700_000_000, 0)
+	for i := range 100 {
+		ok, _ := l.Allow("school", now)
+		if !ok {
+			t.Fatalf("success %d refused", i)
+		}
+		l.Refund("school")
+	}
+	for i := range 20 {
+		if ok, _ := l.Allow("school", now); !ok {
+			t.Fatalf("failure %d refused, want 20 allowed", i)
+		}
+	}
+	if ok, _ := l.Allow("school", now); ok {
+		t.Fatal("the 21st failure in a minute was allowed")
+	}
+	l.Refund("nobody") // a key never seen: nothing to give back, no panic
+}

@@ -650,3 +650,6 @@ func buildDraw(q *Question, raw rawQuestion) error {
 	}
 	return nil
 }
+
+// TopicTitle is the code of a topic's name ("quiz.topic_check").
+func TopicTitle(topic string) words.Message { return words.M(topicKeys[topic]) }

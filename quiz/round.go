@@ -8,17 +8,20 @@ import (
 // RoundSize is the number of questions in a round.
 const RoundSize = 10
 
-// Pick draws the question ids of a new round of n questions (Q4): first the
+// Pick draws the question ids of a new round of n questions (Q4): the
 // questions the visitor missed and has not answered right since (in the
-// order given, unknown ids skipped), then questions spread across topics,
-// one topic after another, preferring questions the visitor has never seen.
+// order given, unknown ids skipped; at most half the round, so the rest
+// come back in the rounds after), then questions spread across topics,
+// one topic after another, preferring questions the visitor has never
+// seen. The round is then shuffled, so the missed questions come mixed
+// with new ones in a new order, never as the same list again.
 func (b *Bank) Pick(n int, missed []string, seen map[string]bool, rng *rand.Rand) []string {
 	var ids []string
 	used := map[string]bool{}
 	perTopic := map[string]int{}
 	for _, id := range missed {
 		q, ok := b.byID[id]
-		if !ok || used[id] || len(ids) == n {
+		if !ok || used[id] || len(ids) >= max(1, n/2) {
 			continue
 		}
 		ids = append(ids, id)
@@ -69,6 +72,7 @@ func (b *Bank) Pick(n int, missed []string, seen map[string]bool, rng *rand.Rand
 			break
 		}
 	}
+	rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 	return ids
 }
 

@@ -28,11 +28,15 @@ type Periods struct {
 	// Games: an unfinished game nobody has played for this long is closed
 	// as abandoned.
 	Games time.Duration
+	// Classes: a teacher's class nobody opened or joined for this long is
+	// deleted with its memberships and homework (T5).
+	Classes time.Duration
 }
 
 // DefaultPeriods: a year for a visitor's data, a day for an empty visitor,
 // thirty days for an unfinished game.
-var DefaultPeriods = Periods{Visitors: 365 * 24 * time.Hour, Empty: 24 * time.Hour, Games: 30 * 24 * time.Hour}
+var DefaultPeriods = Periods{Visitors: 365 * 24 * time.Hour, Empty: 24 * time.Hour, Games: 30 * 24 * time.Hour,
+	Classes: 365 * 24 * time.Hour}
 
 // Config is what a Job needs.
 type Config struct {
@@ -78,56 +82,55 @@ func New(cfg Config) *Job {
 	if p.Games <= 0 {
 		p.Games = d.Games
 	}
+	if p.Classes <= 0 {
+		p.Classes = d.Classes
+	}
 	return &Job{cfg: cfg}
 }
 
 // Report counts what one sweep did.
 type Report struct {
-	GamesClosed, TransfersDeleted, VisitorsDeleted int
+	GamesClosed, TransfersDeleted, ClassesDeleted, VisitorsDeleted int
 }
 
-// Sweep closes idle games, deletes expired transfer codes and then
-// expired visitors (a visitor whose only row was such a code goes in the
+// Sweep closes idle games, deletes expired transfer codes, classes nobody
+// used for Periods.Classes and then expired visitors (a visitor whose only row was such a code goes in the
 // same sweep), batch by batch, until none are left or ctx ends. The
 // cut-off times come from the Job's clock once, at the start.
 func (j *Job) Sweep(ctx context.Context) (Report, error) {
 	var r Report
 	now := j.cfg.Now()
 	p := j.cfg.Periods
-	for {
-		n, err := j.cfg.Store.AbandonIdleGames(ctx, now.Add(-p.Games), j.cfg.Batch)
-		r.GamesClosed += n
-		if err != nil || n < j.cfg.Batch {
-			if err != nil {
-				return r, err
-			}
-			break
-		}
-		if err := j.pause(ctx); err != nil {
+	steps := []struct {
+		count *int
+		run   func(limit int) (int, error)
+	}{
+		{&r.GamesClosed, func(n int) (int, error) { return j.cfg.Store.AbandonIdleGames(ctx, now.Add(-p.Games), n) }},
+		{&r.TransfersDeleted, func(n int) (int, error) { return j.cfg.Store.ExpireTransfers(ctx, now, n) }},
+		{&r.ClassesDeleted, func(n int) (int, error) { return j.cfg.Store.ExpireClasses(ctx, now.Add(-p.Classes), n) }},
+		{&r.VisitorsDeleted, func(n int) (int, error) {
+			return j.cfg.Store.ExpireVisitors(ctx, now.Add(-p.Visitors), now.Add(-p.Empty), n)
+		}},
+	}
+	for _, st := range steps {
+		if err := j.drain(ctx, st.count, st.run); err != nil {
 			return r, err
 		}
 	}
+	return r, nil
+}
+
+// drain runs one kind of deletion batch by batch, pausing between, until
+// a batch comes back short (nothing left) or ctx ends; count adds up.
+func (j *Job) drain(ctx context.Context, count *int, run func(limit int) (int, error)) error {
 	for {
-		n, err := j.cfg.Store.ExpireTransfers(ctx, now, j.cfg.Batch)
-		r.TransfersDeleted += n
+		n, err := run(j.cfg.Batch)
+		*count += n
 		if err != nil || n < j.cfg.Batch {
-			if err != nil {
-				return r, err
-			}
-			break
+			return err
 		}
 		if err := j.pause(ctx); err != nil {
-			return r, err
-		}
-	}
-	for {
-		n, err := j.cfg.Store.ExpireVisitors(ctx, now.Add(-p.Visitors), now.Add(-p.Empty), j.cfg.Batch)
-		r.VisitorsDeleted += n
-		if err != nil || n < j.cfg.Batch {
-			return r, err
-		}
-		if err := j.pause(ctx); err != nil {
-			return r, err
+			return err
 		}
 	}
 }

@@ -150,3 +150,45 @@ func TestSweepDeletesExpiredTransferCodes(t *testing.T) {
 		t.Fatalf("a day later: %+v, %v; want Dave, who kept nothing else, deleted", r, err)
 	}
 }
+
+// TestSweepDeletesUntouchedClasses: a class nobody opened or joined for a
+// year goes, with its memberships; its pupils stay, with their progress
+// (T5). A class touched within the year stays.
+func TestSweepDeletesUntouchedClasses(t *testing.T) {
+	ctx := context.Background()
+	s := sqlitetest.New(t)
+	const pupil = "ffffffffffffffffffffffffffffffff"
+	clk := &clock{t: time.Now()}
+	if err := s.EnsureVisitor(ctx, pupil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkLessonRead(ctx, pupil, "pawn"); err != nil {
+		t.Fatal(err)
+	}
+	for i, code := range []string{"ABCDEF", "GHJKMN"} {
+		c := &store.Class{ID: fmt.Sprintf("%032x", i+1), Name: "Club", JoinCode: code, SecretHash: fmt.Sprintf("%064x", i+1), CreatedAt: clk.t}
+		if err := s.CreateClass(ctx, c, "", ""); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.JoinClass(ctx, &store.Member{ID: fmt.Sprintf("%032x", i+10), ClassID: c.ID, Visitor: pupil,
+			Nickname: "Kid", NicknameKey: "kid", JoinedAt: clk.t}, 100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j := New(Config{Store: s, Now: clk.now, Batch: 1, Pause: time.Millisecond, Periods: Periods{Visitors: 2 * 365 * 24 * time.Hour}})
+	clk.t = clk.t.Add(200 * 24 * time.Hour)
+	if err := s.TouchClass(ctx, fmt.Sprintf("%032x", 2), clk.t); err != nil {
+		t.Fatal(err)
+	}
+	clk.t = clk.t.Add(200 * 24 * time.Hour)
+	if r, err := j.Sweep(ctx); err != nil || r.ClassesDeleted != 1 || r.VisitorsDeleted != 0 {
+		t.Fatalf("400 days on: %+v, %v; want the untouched class deleted and nobody else", r, err)
+	}
+	list, err := s.VisitorClasses(ctx, pupil)
+	if err != nil || len(list) != 1 || list[0].Class.JoinCode != "GHJKMN" {
+		t.Errorf("the pupil's classes = %+v, %v; want the one touched", list, err)
+	}
+	if w, err := s.PupilWork(ctx, pupil); err != nil || len(w.LessonsRead) != 1 {
+		t.Errorf("the pupil's progress after the class went: %+v, %v", w, err)
+	}
+}

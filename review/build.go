@@ -70,10 +70,45 @@ func buildMove(g *game, an []Analysis, ply int, m chess.Move) Move {
 		mv.Best = ab.Best
 		mv.BestSAN = before.SAN(ab.Best)
 	}
-	if mv.Class >= Inaccuracy {
-		mv.Reason = explain(before, after, m, ab, aa, pb)
+	prev := chess.NoMove
+	if ply >= 2 {
+		prev = g.moves[ply-2]
+	}
+	switch {
+	case mv.Class >= Inaccuracy:
+		mv.Reason = explain(before, after, prev, m, ab, aa, pb)
+	case !engineMove && (pb <= decidedChances || pb >= 100-decidedChances):
+		// The game was decided, so giving a piece away or walking into
+		// a mate costs few winning chances; it is still called what it
+		// is (below), and otherwise the move is let be.
+		if r := explain(before, after, prev, m, ab, aa, pb); r.Code == AllowsMate || givesPiece(r) {
+			mv.Reason = r
+		}
+	}
+	if r := mv.Reason; r.Code == AllowsMate || givesPiece(r) {
+		// The label never says less than the words: a piece given away
+		// or a mate walked into is a blunder, in a decided game too
+		// (where the chances hardly move), said with the game's state.
+		mv.Class = Blunder
+		switch {
+		case pb <= decidedChances:
+			mv.Reason.Decided = AlreadyLost
+		case pb >= 100-decidedChances && pa >= 100-decidedChances:
+			mv.Reason.Decided = AlreadyWon
+		}
 	}
 	return mv
+}
+
+// decidedChances: a side with at most this share of the winning chances
+// (in percent) has a lost game, one with at least 100 less it a won one.
+const decidedChances = 10.0
+
+// givesPiece reports whether r says a piece (a knight or more) is left to
+// be taken for free, or for a cheaper piece: a blunder whatever the score.
+func givesPiece(r Reason) bool {
+	return (r.Code == Hangs || r.Code == BadTrade) && value[r.Piece] >= value[chess.Knight] && value[r.Piece] < value[chess.King] &&
+		(r.Free || r.Code == BadTrade || value[r.By] < value[r.Piece])
 }
 
 // summarise counts side c's classes and picks its three costliest moves.

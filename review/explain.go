@@ -19,8 +19,15 @@ const worthPawn = 100
 // explain finds why the move m from before to after cost the mover
 // winning chances: the first of these that holds, most instructive first.
 // ab and aa are the engine's analyses of the two positions; pb the mover's
-// winning chances before the move.
-func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb float64) Reason {
+// winning chances before the move; prev the opponent's move that led to
+// before (NoMove at the start), which tells a recapture from a capture.
+//
+// Every claim about material is backed twice: by the position (the
+// exchange on the square, or the engine's expected line) and by the
+// evaluation, which must have dropped by about as much (claimBacked).
+// The engine's line alone once made a review say "fxe3 would have won a
+// bishop" of a move that only took back a bishop just lost.
+func explain(before, after *chess.Position, prev, m chess.Move, ab, aa Analysis, pb float64) Reason {
 	c := before.Turn()
 	best, reply := ab.Best, aa.Best
 	if best == m {
@@ -59,8 +66,21 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 	// little (a check or a smaller capture comes first, as 3... Bxf2+
 	// before fxg6 after 3. Qg6??), the opponent's richest capture does,
 	// if it wins at least half the cost.
+	missed := capturedGain(before, best) // what the better move wins by capturing, if it is one
+	// The opponent had just taken on the better move's square: taking
+	// back is a recapture, not a win of material (unless the move played
+	// took back there too, with another piece).
+	recapture := best != chess.NoMove && best.IsCapture() && prev != chess.NoMove && prev.IsCapture() && prev.To() == best.To() &&
+		(!m.IsCapture() || m.To() != prev.To())
 	hangs := func(cap chess.Move, need int) (Reason, bool) {
-		if capturedGain(after, cap) < max(need, worthPawn) {
+		gain := capturedGain(after, cap)
+		if gain < max(need, worthPawn) || !claimBacked(gain, drop) {
+			return Reason{}, false
+		}
+		if missed >= gain+worthPawn && (recapture || claimBacked(missed, drop)) {
+			// The better move took more than this loses: a pawn left on
+			// a7 is not the story when bxc4 would have won a knight, nor
+			// c3 when Nxd4 would have taken back a bishop.
 			return Reason{}, false
 		}
 		s := cap.To()
@@ -84,7 +104,6 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 	// then also explains the move when it wins at least as much as the
 	// miss and the two make all but 250 cp of the cost; the loss is told
 	// first, with the capture as the better move.
-	missed := capturedGain(before, best) // what the better move wins by capturing, if it is one
 	need := drop - 250
 	if missed > 0 {
 		need = min(need, max(drop-250-missed, missed))
@@ -95,36 +114,116 @@ func explain(before, after *chess.Position, m chess.Move, ab, aa Analysis, pb fl
 	if r, ok := hangs(richestCapture(after), (drop+1)/2); ok {
 		return r
 	}
-	// The reply forks two pieces.
+	// The reply forks two pieces, and the expected line wins one of them
+	// (a "fork" that a pawn move answers costs nothing).
 	if reply != chess.NoMove {
-		if targets := forks(after, reply); len(targets) >= 2 {
-			return Reason{Code: AllowsFork, Move: after.SAN(reply), By: reply.Piece().Type(), Targets: targets}
+		if targets, squares := forks(after, reply); len(targets) >= 2 && forkWins(aa.PV, squares, drop) {
+			return Reason{Code: AllowsFork, Move: after.SAN(reply), By: reply.Piece().Type(), Targets: targets[:2]}
 		}
 	}
 	// The move walked into a pin (or opened one) that costs the piece.
-	if p, ok := newPin(before, after, aa.PV); ok {
+	if p, ok := newPin(before, after, aa.PV); ok && claimBacked(value[after.PieceAt(p.pinned).Type()]*100, drop) {
 		return Reason{Code: IntoPin, Piece: after.PieceAt(p.pinned).Type(), Square: p.pinned,
 			By: after.PieceAt(p.pinner).Type(), From: p.pinner, Target: after.PieceAt(p.target).Type()}
 	}
 	if best != chess.NoMove {
+		if recapture {
+			return Reason{Code: MissedCapture, Move: bestSAN, Piece: best.Captured().Type(), By: best.Piece().Type(),
+				Square: best.To(), Recapture: true}
+		}
 		// A capture that won material for nothing.
-		if missed >= worthPawn {
+		if missed >= worthPawn && claimBacked(missed, drop) {
 			victim, by := best.Captured().Type(), best.Piece().Type()
 			free := before.Attackers(best.To(), c.Other()) == 0
 			if free || value[by] < value[victim] {
 				return Reason{Code: MissedCapture, Move: bestSAN, Piece: victim, By: by, Square: best.To(), Free: free}
 			}
 		}
-		// A fork.
-		if targets := forks(before, best); len(targets) >= 2 {
-			return Reason{Code: MissedFork, Move: bestSAN, By: best.Piece().Type(), Targets: targets}
+		// A fork that the engine's line shows winning something.
+		if targets, squares := forks(before, best); len(targets) >= 2 && forkWins(ab.PV, squares, drop) {
+			return Reason{Code: MissedFork, Move: bestSAN, By: best.Piece().Type(), Targets: targets[:2]}
 		}
 	}
 	r := Reason{Code: BetterMove, Move: bestSAN}
 	if reply != chess.NoMove && !after.IsCheckmate() {
 		r.Reply = after.SAN(reply)
+		// What the opponent's line wins, when the evaluation agrees.
+		if lost, piece := lineLoss(after, aa.PV, c); lost >= worthPawn && claimBacked(lost, drop) && explainsDrop(lost, drop) {
+			r.Lost, r.Piece = lost/100, piece
+		}
+	}
+	if r.Lost == 0 && best != chess.NoMove {
+		// What the better move's line wins, when the evaluation agrees.
+		if won, piece := lineLoss(before, ab.PV, c.Other()); won >= worthPawn && claimBacked(won, drop) && explainsDrop(won, drop) {
+			r.Won, r.Target = won/100, piece
+		}
 	}
 	return r
+}
+
+// claimBacked reports whether an evaluation that dropped by drop
+// centipawns backs a claim that gain centipawns of material were lost or
+// missed: the drop must be at least the gain less a pawn and a half (the
+// engine values position too; a piece lost for a strong attack is not
+// "lost").
+func claimBacked(gain, drop int) bool { return drop >= gain-150 }
+
+// explainsDrop reports whether material of gain centipawns is most of a
+// drop of drop centipawns (all but two pawns): "wins your pawn" of a move
+// that cost three and a half pawns tells a child the wrong lesson.
+func explainsDrop(gain, drop int) bool { return gain >= drop-200 }
+
+// lineLoss plays the expected line pv from pos and returns the material
+// side c ends it down (in centipawns on the beginner's scale, 0 when none)
+// and the most valuable piece of c's that the line takes, counting only
+// positions where no capture is pending (the line's last quiet point), so
+// an exchange half made is not counted as a loss.
+func lineLoss(pos *chess.Position, pv []chess.Move, c chess.Color) (int, chess.PieceType) {
+	balance := func(p *chess.Position) int {
+		n := 0
+		for t := chess.Pawn; t < chess.King; t++ {
+			n += value[t] * 100 * (p.Pieces(c, t).Count() - p.Pieces(c.Other(), t).Count())
+		}
+		return n
+	}
+	start := balance(pos)
+	lost, most := 0, chess.NoPieceType
+	taken := chess.NoPieceType
+	for i, mv := range pv {
+		if !pos.IsLegal(mv) {
+			break
+		}
+		if mv.IsCapture() && pos.Turn() != c {
+			if t := mv.Captured().Type(); value[t] > value[taken] {
+				taken = t
+			}
+		}
+		pos = pos.Play(mv)
+		if i+1 < len(pv) && pv[i+1].IsCapture() {
+			continue // an exchange under way
+		}
+		lost, most = start-balance(pos), taken
+	}
+	if lost <= 0 {
+		return 0, chess.NoPieceType
+	}
+	return lost, most
+}
+
+// forkWins reports whether the expected line pv, which starts with a
+// fork of the pieces on squares, captures on one of them within its next
+// three moves of the forking side, and the evaluation dropped by at least
+// two pawns: a fork that costs nothing is not a reason.
+func forkWins(pv []chess.Move, squares []chess.Square, drop int) bool {
+	if drop < 2*worthPawn {
+		return false
+	}
+	for i := 2; i < len(pv) && i <= 6; i += 2 {
+		if pv[i].IsCapture() && slices.Contains(squares, pv[i].To()) {
+			return true
+		}
+	}
+	return false
 }
 
 // capturedGain returns what the capture mv wins in pos by the exchange on
@@ -178,8 +277,9 @@ func attacks(t chess.PieceType, c chess.Color, s chess.Square, occ chess.Bitboar
 // forks returns the pieces the piece moved by mv attacks at once in a way
 // that threatens to win one of them: the king, a piece worth more than the
 // forking one, or a piece nobody defends. Pawns are not counted. The
-// result is sorted most valuable first; fewer than two means no fork.
-func forks(pos *chess.Position, mv chess.Move) []chess.PieceType {
+// result is sorted most valuable first, with the targets' squares; fewer
+// than two means no fork.
+func forks(pos *chess.Position, mv chess.Move) ([]chess.PieceType, []chess.Square) {
 	c := pos.Turn()
 	after := pos.Play(mv)
 	t := mv.Piece().Type()
@@ -191,15 +291,16 @@ func forks(pos *chess.Position, mv chess.Move) []chess.PieceType {
 	// attacked at all.
 	if them := after.Attackers(mv.To(), c.Other()); them != 0 {
 		if after.Attackers(mv.To(), c) == 0 {
-			return nil
+			return nil, nil
 		}
 		for them != 0 {
 			if value[after.PieceAt(them.PopFirst()).Type()] <= value[t] {
-				return nil
+				return nil, nil
 			}
 		}
 	}
 	var targets []chess.PieceType
+	var squares []chess.Square
 	hit := attacks(t, c, mv.To(), after.Occupied()) & after.Occupancy(c.Other())
 	for hit != 0 {
 		s := hit.PopFirst()
@@ -209,10 +310,11 @@ func forks(pos *chess.Position, mv chess.Move) []chess.PieceType {
 		}
 		if v == chess.King || value[v] > value[t] || after.Attackers(s, c.Other()) == 0 {
 			targets = append(targets, v)
+			squares = append(squares, s)
 		}
 	}
 	slices.SortFunc(targets, func(a, b chess.PieceType) int { return value[b] - value[a] })
-	return targets
+	return targets, squares
 }
 
 // pin is a piece of one side that cannot move without exposing target (the

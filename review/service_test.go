@@ -120,8 +120,8 @@ func TestServiceStopsAndResumes(t *testing.T) {
 	if done.Done != 14 || len(done.Review.Moves) != 14 || len(done.Evals) != 15 {
 		t.Fatalf("finished review: %d of %d, %d moves, %d evals", done.Done, done.Total, len(done.Review.Moves), len(done.Evals))
 	}
-	if m := done.Review.Moves[8]; m.SAN != "Nxf7" || m.Class != Blunder || m.Sentence() == "" {
-		t.Errorf("5. Nxf7: %s %q (%+v, loss %.1f, %s), want a blunder with a reason", m.Class, m.Reason.Code, m.Eval, m.Loss, m.Sentence())
+	if m := done.Review.Moves[8]; m.SAN != "Nxf7" || m.Class != Blunder || sentence(m) == "" {
+		t.Errorf("5. Nxf7: %s %q (%+v, loss %.1f, %s), want a blunder with a reason", m.Class, m.Reason.Code, m.Eval, m.Loss, sentence(m))
 	}
 	if m := done.Review.Moves[13]; !m.Eval.IsMate || m.Eval.Mate != 0 {
 		t.Errorf("the mating move's eval %+v, want checkmate", m.Eval)
@@ -169,7 +169,7 @@ func TestServiceRequests(t *testing.T) {
 	})
 	if m := got.Review.Moves[2]; m.SAN != "g4" || m.Class != Blunder || m.Reason.Code != AllowsMate {
 		t.Errorf("2. g4: %s %q, want a blunder allowing mate", m.Class, m.Reason.Code)
-	} else if s := m.Sentence(); s != "This lets Black checkmate in one: Qh4#. Better was "+m.BestSAN+"." {
+	} else if s := sentence(m); s != "This lets your opponent checkmate at once: Qh4#. Better was "+m.BestSAN+"." {
 		t.Errorf("2. g4: %q", s)
 	}
 

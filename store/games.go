@@ -48,7 +48,7 @@ type ClockPair struct {
 type Game struct {
 	ID          string
 	Visitor     string
-	Mode        string // "friend" or "computer"
+	Mode        string // "friend", "computer" or ModeRemote
 	HumanColor  string // "white" or "black"
 	Level       int    // 0..8 against the computer (Mode says which); 0 in a friend game
 	ClockName   string // "none", "3+2", …
@@ -78,4 +78,6 @@ type Game struct {
 	Version   int64
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// Remote is set for a game played from two devices (Mode ModeRemote).
+	Remote *Remote
 }

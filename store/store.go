@@ -89,12 +89,15 @@ type Store interface {
 	Visitors
 	Progress
 	Games
+	RemoteGames
 	Quizzes
 	Reviews
 	Hints
 	Trainer
+	Puzzles
 	Transfers
 	Secrets
+	Classes
 	// Ping reports whether the database answers (used by /healthz).
 	Ping(ctx context.Context) error
 	// Close releases the database; call it once, after the server stopped.

@@ -102,7 +102,11 @@ func (s *Service) Redeem(ctx context.Context, typed string) (string, error) {
 // Normalize reads a typed code: letters in either case, with spaces and
 // dashes anywhere. It reports false when the rest is not Length
 // characters of Alphabet.
-func Normalize(typed string) (string, bool) {
+func Normalize(typed string) (string, bool) { return NormalizeLength(typed, Length) }
+
+// NormalizeLength is Normalize for a code of length characters of
+// Alphabet (a class's join code has 6).
+func NormalizeLength(typed string, length int) (string, bool) {
 	if len(typed) > 64 {
 		return "", false
 	}
@@ -117,7 +121,7 @@ func Normalize(typed string) (string, bool) {
 			return "", false
 		}
 	}
-	if b.Len() != Length {
+	if b.Len() != length {
 		return "", false
 	}
 	return b.String(), true
@@ -131,9 +135,13 @@ func Hash(text string) string {
 }
 
 // newText draws a code from the system's random source.
-func newText() (string, error) {
+func newText() (string, error) { return RandomCode(Length) }
+
+// RandomCode draws length characters of Alphabet from the system's
+// random source.
+func RandomCode(length int) (string, error) {
 	n := big.NewInt(int64(len(Alphabet)))
-	b := make([]byte, Length)
+	b := make([]byte, length)
 	for i := range b {
 		k, err := rand.Int(rand.Reader, n)
 		if err != nil {

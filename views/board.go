@@ -28,7 +28,7 @@ type Board struct {
 	Interactive bool                      // squares are <button name=ButtonName value=e4>
 	ButtonName  string                    // default "square"
 	Attrs       map[string]string         // extra data-* attributes on the board element
-	Size        string                    // "diagram" (about 320 px) or "full" (the default)
+	Size        string                    // "diagram" (a lesson's picture), "exercise" (a lesson's live exercise) or "full" (the default)
 	// Words is the language of the board's labels; nil means English.
 	Words *words.Words
 }
@@ -99,8 +99,8 @@ func RenderBoard(b Board) template.HTML {
 	}
 	esc := template.HTMLEscapeString
 	size := "full"
-	if b.Size == "diagram" {
-		size = "diagram"
+	if b.Size == "diagram" || b.Size == "exercise" {
+		size = b.Size
 	}
 	buttonName := b.ButtonName
 	if buttonName == "" {

@@ -32,3 +32,20 @@ func readLetters(w *Words) chess.Letters {
 	}
 	return l
 }
+
+// SAN is a move in English SAN as a message argument ("Nf3"): services
+// pass moves this way, and the words show them the reader's way, as
+// figurines (♘f3) by default or in the language's letters (Cf3) after
+// ShowingMoves, the way the move list shows them.
+type SAN string
+
+// ShowingMoves returns these words writing SAN arguments with table (the
+// figurines or Letters()); the rest is shared, so it costs one copy.
+func (w *Words) ShowingMoves(table chess.Letters) *Words {
+	c := *w
+	c.moves = table
+	return &c
+}
+
+// Moves is the table SAN arguments are written with.
+func (w *Words) Moves() chess.Letters { return w.moves }

@@ -101,3 +101,31 @@ func TestTypedMoveRefusalsWorded(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A move passed as a SAN argument is shown the reader's way: figurines by
+// default in every language, the language's letters after ShowingMoves,
+// in plain and in HTML words alike; the English SAN never reaches a
+// Spanish reader, for whom R is the king.
+func TestSANArgumentsShowTheReadersWay(t *testing.T) {
+	c := MustLoad()
+	for _, tt := range []struct{ lang, figurine, letters string }{
+		{"en", "Hint: play ♖a8+.", "Hint: play Ra8+."},
+		{"es", "Pista: juega ♖a8+.", "Pista: juega Ta8+."},
+		{"ru", "Подсказка: сыграй ♖a8+.", "Подсказка: сыграй Лa8+."},
+	} {
+		w := c.For(tt.lang)
+		if got := w.T("help.hint_move", "Move", SAN("Ra8+")); got != tt.figurine {
+			t.Errorf("%s: %q, want %q", tt.lang, got, tt.figurine)
+		}
+		lw := w.ShowingMoves(w.Letters())
+		if got := lw.T("help.hint_move", "Move", SAN("Ra8+")); got != tt.letters {
+			t.Errorf("%s with letters: %q, want %q", tt.lang, got, tt.letters)
+		}
+		if got := string(lw.HTML("help.hint_move", "Move", SAN("Ra8+"))); got != tt.letters {
+			t.Errorf("%s with letters, HTML: %q, want %q", tt.lang, got, tt.letters)
+		}
+		if w.Moves() != chess.Figurines {
+			t.Errorf("%s: ShowingMoves changed the words it was called on", tt.lang)
+		}
+	}
+}

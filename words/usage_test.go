@@ -54,14 +54,15 @@ var keyFuncs = []keyFunc{
 	{name: "M", qualifier: "words"},
 	{name: "Errorf", qualifier: "words"},
 	{name: "Wrap", arg: 1, qualifier: "words"},
-	{name: "T", loose: true},                                  // (*words.Words).T
-	{name: "HTML", loose: true},                               // (*words.Words).HTML
-	{name: "Has", loose: true},                                // (*words.Words).Has
-	{name: "Error", arg: 1, loose: true},                      // (*words.Words).Error's fallback
-	{name: "refuse", arg: 1},                                  // handlers/errors.go
-	{name: "fail", arg: 1, prefix: "game.", in: "games"},      // games/service.go
-	{name: "failChess", arg: 2, prefix: "game.", in: "games"}, // games/service.go
-	{name: "newError", prefix: "chess.", in: "chess"},         // chess/errors.go: codes worded as chess.<code>
+	{name: "T", loose: true},                                     // (*words.Words).T
+	{name: "HTML", loose: true},                                  // (*words.Words).HTML
+	{name: "Has", loose: true},                                   // (*words.Words).Has
+	{name: "Error", arg: 1, loose: true},                         // (*words.Words).Error's fallback
+	{name: "refuse", arg: 1},                                     // handlers/errors.go
+	{name: "fail", arg: 1, prefix: "game.", in: "games"},         // games/service.go
+	{name: "failChess", arg: 2, prefix: "game.", in: "games"},    // games/service.go
+	{name: "newError", prefix: "chess.", in: "chess"},            // chess/errors.go: codes worded as chess.<code>
+	{name: "failRemote", arg: 1, prefix: "remote.", in: "games"}, // games/remote.go
 }
 
 // dynamic lists every place the code builds a key at run time from a
@@ -98,6 +99,9 @@ var dynamic = []struct {
 	{"games/state.go", `"ending." + … + "_" + …`, `ending\.(checkmate|resignation|timeout)_(white|black)`},
 	{"games/state.go", `"game.cause_stalemate_" + …`, `game\.cause_stalemate_(white|black)`},
 	{"games/state.go", `"game.cause_timeout_no_mate_" + …`, `game\.cause_timeout_no_mate_(white|black)`},
+	// A game from two devices won by a claim: who was gone (G26).
+	{"games/remote.go", `"remote.cause_gone_draw_" + …`, `remote\.cause_gone_draw_(white|black)`},
+	{"games/remote.go", `"remote.cause_gone_" + …`, `remote\.cause_gone_(white|black)`},
 	// ChessMessage puts chess. before a chess.Error's code: the codes
 	// are checked where the chess package makes them (newError).
 	{"games/service.go", `"chess." + …`, ""},
@@ -108,6 +112,10 @@ var dynamic = []struct {
 	// type (chess.PieceType.String), and a piece by its code.
 	{"exercise/exercise.go", `"piece." + … + "_" + …`, `piece\.(the|your|own|enemy|name)_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/exercises.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
+	{"lessons/live.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/exercises_said.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
+	// The readable export names each table of the visitor's data (store tables).
+	{"handlers/privacy_read.go", `"privacy.table_" + …`, `privacy\.table_[a-z_]+`},
 	{"handlers/hints.go", `"piece.name_" + …`, `piece\.name_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/hints.go", `"piece.your_" + …`, `piece\.your_(pawn|knight|bishop|rook|queen|king)`},
 	{"handlers/quiz.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
@@ -127,7 +135,9 @@ var dynamic = []struct {
 	{"public/js/game/paint.js", "`you_…`", `game\.js\.you_(white|black)`},
 	{"public/js/game/paint.js", "`king_in_check_…`", `game\.js\.king_in_check_(white|black)`},
 	{"public/js/game/paint.js", "`pass_title_…`", `game\.js\.pass_title_(white|black)`},
+	{"public/js/game/paint.js", "`pass_title_draw_…`", `game\.js\.pass_title_draw_(white|black)`},
 	{"public/js/game/clock.js", "`clock_…`", `game\.js\.clock_(white|black)`},
+	{"public/js/game/remote.js", "`king_in_check_…`", `game\.js\.king_in_check_(white|black)`},
 	{"public/js/game/dialogs.js", "`resign_confirm_…`", `game\.js\.resign_confirm_(white|black)`},
 	{"public/js/game/drawboard.js", "`board_bottom_…_turn_…`", `game\.js\.board_bottom_(white|black)_turn_(white|black)`},
 	{"public/js/game/help.js", "`threatened_by_…`", `game\.js\.threatened_by_(pawn|knight|bishop|rook|queen|king)`},
@@ -137,10 +147,26 @@ var dynamic = []struct {
 	{"public/js/game/speech.js", "`…_…`", `game\.js\.((took|played)_(pawn|knight|bishop|rook|queen|king)|promoted(_took)?_(queen|rook|bishop|knight))`},
 	{"public/js/exercise.js", "`reason_…`", `exercise\.js\.reason_(missed|wrong)`},
 	{"public/js/move-exercise.js", "`promote_…`", `exercise\.move_js\.promote_[qrbn]`},
+	{"public/js/puzzle.js", "`promote_…`", `puzzles\.js\.promote_[qrbn]`},
+	// Puzzles: a theme's name (puzzles.Theme, "-" as "_"), the solver's
+	// side, and the pieces a wrong move's reason or a hint names.
+	{"handlers/puzzles.go", `"puzzles.theme_" + …`, `puzzles\.theme_[a-z0-9_]+`},
+	{"handlers/puzzles.go", `"puzzles.side_" + …`, `puzzles\.side_(white|black)`},
+	{"handlers/puzzles.go", `"piece.your_" + …`, `piece\.your_(pawn|knight|bishop|rook|queen|king)`},
+	{"handlers/puzzles.go", `"piece.the_" + …`, `piece\.the_(pawn|knight|bishop|rook|queen|king)`},
 	// A SAN move naming a piece the side lacks, or whose pieces cannot
 	// go there: the code ends in the piece's name.
 	{"chess/san.go", `"chess.san_no_" + …`, `chess\.san_no_(pawn|knight|bishop|rook|queen|king)`},
 	{"chess/san.go", `"chess.san_illegal_" + …`, `chess\.san_illegal_(pawn|knight|bishop|rook|queen|king)`},
+	// The review: a move's class by its code (review.Class.String), the
+	// counts of a side's classes, a side's colour, and the piece phrases
+	// of the reasons (review/words.go) by kind and piece.
+	{"handlers/review.go", `"review.class." + …`, `review\.class\.(best|good|inaccuracy|mistake|blunder)`},
+	{"handlers/review.go", `"review.class_lower." + …`, `review\.class_lower\.(best|good|inaccuracy|mistake|blunder)`},
+	{"handlers/review.go", `"review.count." + …`, `review\.count\.(inaccuracy|mistake|blunder)`},
+	{"handlers/review.go", `"color." + …`, `color\.(white|black)`},
+	{"handlers/pgn.go", `"review.class." + …`, `review\.class\.(best|good|inaccuracy|mistake|blunder)`},
+	{"review/words.go", `"review.piece." + … + …`, `review\.piece\.(their|your|your_acc|a|worth|the_acc|both|both_your)_(pawn|knight|bishop|rook|queen|king)`},
 	// Words.Date's month names.
 	{"words/words.go", `fmt.Sprintf("date.month_%d")`, `date\.month_([1-9]|1[0-2])`},
 	// The new-game form: each level's name and description (levels
@@ -148,6 +174,8 @@ var dynamic = []struct {
 	{"views/pages/play.html", `printf "level.name_%d"`, `level\.name_[0-8]`},
 	{"views/pages/play.html", `printf "level.desc_%d"`, `level\.desc_[0-8]`},
 	{"views/pages/play.html", `printf "clock.label_%s"`, `clock\.label_(none|[0-9]+\+[0-9]+)`},
+	// The invite page: the colour the friend will play.
+	{"views/pages/remote-join.html", `printf "remote.join_you_%s"`, `remote\.join_you_(white|black)`},
 }
 
 // testOnly are keys that only tests use, each with why it is in the

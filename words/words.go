@@ -378,6 +378,9 @@ type Words struct {
 	plain map[string]string
 	// letters are the language's piece letters (notation.go).
 	letters chess.Letters
+	// moves is the table a SAN argument is shown with: the figurines,
+	// or letters after ShowingMoves.
+	moves chess.Letters
 }
 
 func (c *Catalogue) newWords(code string) *Words {
@@ -392,6 +395,7 @@ func (c *Catalogue) newWords(code string) *Words {
 		}
 	}
 	w.letters = readLetters(w)
+	w.moves = chess.Figurines
 	return w
 }
 
@@ -422,6 +426,8 @@ func (w *Words) Msg(m Message) string {
 			data[k] = w.Msg(a)
 		case *Error:
 			data[k] = w.Msg(a.Message)
+		case SAN:
+			data[k] = w.moves.Write(string(a))
 		default:
 			data[k] = v
 		}
@@ -451,6 +457,8 @@ func (w *Words) HTML(key string, args ...any) template.HTML {
 			m.Args[k] = template.HTMLEscapeString(w.Msg(a))
 		case template.HTML:
 			m.Args[k] = string(a)
+		case SAN:
+			m.Args[k] = template.HTMLEscapeString(w.moves.Write(string(a)))
 		case string:
 			m.Args[k] = template.HTMLEscapeString(a)
 		}

@@ -414,6 +414,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	wg.Wait()
 	elapsed := time.Since(start)
 
+	return newReport(cfg, elapsed, rec, srvs), nil
+}
+
+// newReport sums what rec measured over a run of elapsed against srvs.
+func newReport(cfg Config, elapsed time.Duration, rec *recorder, srvs []*server) *Report {
 	rep := &Report{Config: cfg, Elapsed: elapsed, ErrorLog: rec.errors}
 	for _, s := range srvs {
 		rep.PeakRSSKB = append(rep.PeakRSSKB, s.peakRSS())
@@ -436,7 +441,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	summarise(&total, all)
 	rep.P50, rep.P95, rep.P99 = total.P50, total.P95, total.P99
 	rep.PerSecond = float64(rep.Requests) / elapsed.Seconds()
-	return rep, nil
+	return rep
 }
 
 // Print writes the report as a small table.
@@ -502,7 +507,12 @@ func main() {
 	flag.IntVar(&cfg.Instances, "instances", 1, "site processes to start on the one database, visitors spread over them (more than 1 needs PostgreSQL)")
 	flag.IntVar(&cfg.DBPool, "db-pool", 0, "each instance's -db-pool (PostgreSQL; 0 keeps the default)")
 	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
-	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go)")
+	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go), classes (issue 33; see classes.go) or remote (live games on two devices, issue 35; see remote.go)")
+	cc := ClassesConfig{}
+	flag.IntVar(&cc.Classes, "classes", 10, "classes: how many classes")
+	flag.IntVar(&cc.Pupils, "pupils", 30, "classes: pupils in each class")
+	flag.DurationVar(&cc.Think, "think", 4*time.Second, "classes: a pupil's mean pause between two requests")
+	flag.DurationVar(&cc.Refresh, "refresh", 10*time.Second, "classes: how often each teacher's dashboard reloads")
 	var ac AbuseConfig
 	flag.IntVar(&ac.CrawlRequests, "crawl", 10_000, "crawler: cookieless page views")
 	flag.IntVar(&ac.CrawlAddresses, "crawl-addresses", 1000, "crawler: distinct client addresses the page views come from")
@@ -510,6 +520,9 @@ func main() {
 	flag.IntVar(&ac.FloodGames, "flood-games", 1000, "abuse: cookieless POST /api/games from one address")
 	flag.IntVar(&ac.FakeCookies, "fake-cookies", 100_000, "abuse: requests with distinct fake cookies from distinct addresses")
 	flag.IntVar(&ac.Players, "players", 10, "abuse: real visitors playing friend games during the flood")
+	var rc RemoteConfig
+	flag.IntVar(&rc.Games, "games", 200, "remote: live games between friends on two devices at once")
+	flag.DurationVar(&rc.Think, "think", 2*time.Second, "remote: a player's thinking time per move (±50%)")
 	flag.Parse()
 	if *mode != "visitors" {
 		ac.Bin, ac.LogLevel = cfg.Bin, "warn"
@@ -521,8 +534,21 @@ func main() {
 			err = RunCrawler(ctx, ac, os.Stdout)
 		case "abuse":
 			_, err = RunAbuse(ctx, ac, os.Stdout)
+		case "classes":
+			cc.Config = cfg
+			cc.LogLevel = "warn"
+			var rep *Report
+			if rep, err = RunClasses(ctx, cc); err == nil {
+				PrintClasses(os.Stdout, cc, rep)
+				if rep.Errors > 0 {
+					err = fmt.Errorf("%d errors", rep.Errors)
+				}
+			}
+		case "remote":
+			rc.Duration, rc.DB, rc.Instances, rc.Bin, rc.LogLevel = cfg.Duration, cfg.DB, cfg.Instances, cfg.Bin, "warn"
+			err = RunRemote(ctx, rc, os.Stdout)
 		default:
-			err = fmt.Errorf("unknown -mode %q: visitors, crawler or abuse", *mode)
+			err = fmt.Errorf("unknown -mode %q: visitors, crawler, abuse or remote", *mode)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "loadtest:", err)

@@ -120,3 +120,29 @@ func TestCrawlerAndAbuseModes(t *testing.T) {
 		t.Errorf("fake cookies stored %d visitors", rep.FakeVisitors)
 	}
 }
+
+// TestClassesSmoke: -mode classes with two small classes for a few
+// seconds: every pupil joins and is on the dashboard, which the teachers
+// read again and again, without an error (issue 33).
+func TestClassesSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the real server under load: skipped under -short")
+	}
+	cc := ClassesConfig{Config: Config{Duration: 6 * time.Second, LogLevel: "warn"}, Classes: 2, Pupils: 4,
+		Think: 300 * time.Millisecond, Refresh: time.Second}
+	rep, err := RunClasses(context.Background(), cc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	PrintClasses(&out, cc, rep)
+	t.Log("\n" + out.String())
+	if rep.Errors != 0 {
+		t.Errorf("%d errors, want 0:\n%s", rep.Errors, strings.Join(rep.ErrorLog, "\n"))
+	}
+	for _, cat := range []string{catJoin, catPupilPage, catCheck, catDashboard, catDashJSON} {
+		if s := rep.Stat(cat); s == nil || s.Requests == 0 {
+			t.Errorf("no %s requests were made", cat)
+		}
+	}
+}

@@ -107,7 +107,17 @@ func run(gamePath string, n, level int, think time.Duration) error {
 	fmt.Printf("queue places seen at the first poll: %v\n", polls.first)
 	fmt.Printf("every review showed its place while it waited and a progress that never went back: %s (%d polls; %d reviews seen running with progress between 0 and 1)\n",
 		verdict(polls.ok()), polls.count, polls.midway)
+	for _, b := range polls.bad[:min(3, len(polls.bad))] {
+		fmt.Printf("  %s\n", b)
+	}
 	fmt.Printf("level-%d replies during the reviews: %s\n", level, figures(replies))
+	over := 0
+	for _, r := range replies {
+		if r-median(baseline) > 100*time.Millisecond {
+			over++
+		}
+	}
+	fmt.Printf("replies more than 100 ms later than the median with no review: %d of %d\n", over, len(replies))
 	delay := percentile(replies, 100) - median(baseline)
 	fmt.Printf("the slowest reply was %s later than the median with no review (bound 100 ms: %s); median delay %s\n",
 		delay.Round(time.Millisecond), verdict(delay <= 100*time.Millisecond), (median(replies) - median(baseline)).Round(time.Millisecond))
@@ -312,6 +322,6 @@ func percentile(d []time.Duration, p int) time.Duration {
 }
 
 func figures(d []time.Duration) string {
-	return fmt.Sprintf("%d replies, median %s, p95 %s, max %s", len(d), median(d).Round(time.Millisecond),
-		percentile(d, 95).Round(time.Millisecond), percentile(d, 100).Round(time.Millisecond))
+	return fmt.Sprintf("%d replies, median %s, p95 %s, p99 %s, max %s", len(d), median(d).Round(time.Millisecond),
+		percentile(d, 95).Round(time.Millisecond), percentile(d, 99).Round(time.Millisecond), percentile(d, 100).Round(time.Millisecond))
 }

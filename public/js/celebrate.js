@@ -30,3 +30,15 @@ export function playSuccess() {
     // No audio support: the tick is enough.
   }
 }
+
+// A solved exercise ticks its line in the lesson's exercise list beside
+// the board (views/partials/practice-list.html), without a reload.
+document.addEventListener("exercise-solved", (ev) => {
+  const id = ev.detail && ev.detail.id;
+  if (!id) return;
+  for (const li of document.querySelectorAll("[data-list-exercise]")) {
+    if (li.dataset.listExercise !== id) continue;
+    const mark = li.querySelector("[data-solved-tick]");
+    if (mark) mark.hidden = false;
+  }
+});

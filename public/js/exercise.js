@@ -1,6 +1,9 @@
-// exercise.js enhances the practice page (X1, X4): marks toggle in place,
-// arrow keys move between squares, and Check asks the JSON API instead of
-// reloading the page. Without this file the same page works as a form.
+// exercise.js enhances the practice page (X1, X4) and the same exercises
+// inside a lesson (L12, lesson.js): marks toggle in place, arrow keys move
+// between squares, and Check asks the JSON API instead of reloading the
+// page. After Check the board stays where it is, with its marks: a short
+// line in view says how it went, the reasons follow below. Without this
+// file the same page works as a form.
 import {
   announce, clearStates, enableKeyboard, onSquare, postJSON, setState, squaresWith, toggleState,
 } from "./board.js";
@@ -15,6 +18,7 @@ class Exercise {
     this.form = root.querySelector("[data-exercise-form]");
     this.board = root.querySelector("[data-board][data-exercise]");
     this.result = root.querySelector("[data-result]");
+    this.summary = root.querySelector("[data-summary]");
     this.checkButton = root.querySelector("[data-action=check]");
     this.retryButton = root.querySelector("[data-action=reset]");
     this.nextLink = root.querySelector("[data-action=next]");
@@ -73,6 +77,10 @@ class Exercise {
     this.result.replaceChildren();
     this.result.hidden = true;
     this.result.className = "exercise-result";
+    if (this.summary) {
+      this.summary.textContent = "";
+      this.summary.hidden = true;
+    }
     this.setSolved(false);
     if (this.retryButton) this.retryButton.hidden = true;
     this.syncHidden();
@@ -148,6 +156,7 @@ class Exercise {
       playSuccess();
       this.reveal();
       if (this.nextLink) this.nextLink.focus({ preventScroll: true });
+      this.root.dispatchEvent(new CustomEvent("exercise-solved", { bubbles: true, detail: { id: this.board.dataset.exercise } }));
       return;
     }
     this.result.className = "exercise-result is-wrong";
@@ -160,13 +169,23 @@ class Exercise {
     const text = t("not_quite", { Counts: counts });
     this.result.append(this.verdict("wrong", text), this.reasonList(r));
     if (this.retryButton) this.retryButton.hidden = false;
+    if (this.summary) {
+      // The one line beside the board; the live region below says it all.
+      this.summary.textContent = text;
+      this.summary.hidden = false;
+    }
     announce(text);
     this.reveal();
   }
 
-  // Brings the verdict into view without moving the board more than needed.
+  // Brings the verdict towards view, but never scrolls the board's top
+  // out of the window: the marks are the answer, the words explain them.
   reveal() {
-    this.result.scrollIntoView({ block: "nearest" });
+    const below = this.result.getBoundingClientRect().top + 48 - window.innerHeight;
+    if (below <= 0) return;
+    const room = this.board.getBoundingClientRect().top - 8;
+    const by = Math.min(below, room);
+    if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
   }
 
   reasonList(r) {

@@ -5,7 +5,8 @@
 //
 //   game/page.js      the page's elements and facts, found once
 //   game/state.js     the state, setState and subscribe; what it implies
-//   game/net.js       requests, one after another; answers become state
+//   game/net.js       requests, one after another, and a game from two
+//                     devices followed live; answers become state
 //   game/time.js      the clocks' arithmetic
 //   views, which only draw the state:
 //   game/drawboard.js the board: squares, pieces, slides, the move on its way
@@ -20,10 +21,14 @@
 //                     clock, the computer's missing reply, loading help
 //   game/input.js     clicks, drag and drop, keys, typed moves, promotion (G3, G4)
 //   game/controls.js  undo, draw, resign, More, review, rematch, pass screen
+//   two devices (G24–G26):
+//   game/remote.js    a view: the invite, names, status by seat, watchers,
+//                     the takeback question, the claim button
+//   game/remotectl.js the takeback answers, the claim, copying the links
 
 import { initPage } from "./game/page.js";
 import { setState } from "./game/state.js";
-import { load } from "./game/net.js";
+import { load, follow } from "./game/net.js";
 import { initBoard } from "./game/drawboard.js";
 import { initPaint } from "./game/paint.js";
 import { initClocks } from "./game/clock.js";
@@ -35,6 +40,8 @@ import { initSpeech } from "./game/speech.js";
 import { initEffects } from "./game/effects.js";
 import { initInput } from "./game/input.js";
 import { initControls } from "./game/controls.js";
+import { initRemote } from "./game/remote.js";
+import { initRemoteControls } from "./game/remotectl.js";
 
 // fitToScreen tells the CSS where the game starts on the page, so the board
 // is sized to leave room for both names and clocks below it (G18).
@@ -53,6 +60,7 @@ if (root) {
   // wrote), then the effects, which react to what they all show.
   initBoard();
   initPaint();
+  initRemote();
   initClocks();
   initMaterial();
   initDialogs();
@@ -62,5 +70,6 @@ if (root) {
   initEffects();
   initInput();
   initControls();
-  load();
+  initRemoteControls();
+  load().then(follow);
 }

@@ -1,17 +1,22 @@
 // move-exercise.js enhances the "play the move" and "click the square"
-// practice pages (X6, X7): select a piece and its destinations show, click
-// or drag it to a square, or use the keyboard (arrows, then Enter on the
-// piece and on its new square). The move goes to the check API and the
-// verdict appears without a reload. Without this file the same page works
-// as a form, one click per post.
+// practice pages (X6, X7) and the same exercises inside a lesson (L12,
+// lesson.js): select a piece and its destinations show, click or drag it
+// to a square, or use the keyboard (arrows, then Enter on the piece and on
+// its new square). The move goes to the check API and the verdict appears
+// without a reload; a wrong move is played, explained and taken back, as
+// a puzzle does. Hint and Show answer ask the help API (X12). Without
+// this file the same page works as a form, one click per post.
 import {
   announce, clearStates, enableKeyboard, fen, onSquare, pieceAt, pieceSVG, postJSON, setPosition,
   setState,
 } from "./board.js";
+import { playSuccess } from "./celebrate.js";
 import { t } from "./words.js";
 import { showSAN } from "./notation.js";
 
-const VERDICT_CLASSES = ["selected", "dest", "wrong", "correct", "missed", "last-move", "drag-from"];
+const VERDICT_CLASSES = ["selected", "dest", "wrong", "correct", "missed", "last-move", "drag-from", "hint", "check"];
+// How long a wrong move stays on the board before it is taken back.
+const TAKE_BACK_MS = 1800;
 const PROMOTIONS = ["q", "r", "b", "n"];
 
 class MoveExercise {
@@ -25,6 +30,8 @@ class MoveExercise {
     if (!this.board || !this.form || !this.result) return;
     this.kind = root.dataset.exerciseKind;
     this.api = root.dataset.api;
+    this.helpAPI = root.dataset.helpApi || "";
+    this.takeBack = null; // the pending take-back of a wrong move
     this.start = {
       fen: fen(this.board),
       moves: root.dataset.moves || "",
@@ -53,6 +60,7 @@ class MoveExercise {
   }
 
   reset(redraw = true) {
+    this.finishTakeBack(false);
     this.moves = this.start.moves.split(" ").filter(Boolean);
     this.line = this.start.line ? this.start.line.split(",") : [];
     this.selected = "";
@@ -69,14 +77,49 @@ class MoveExercise {
 
   onSubmit(ev) {
     const action = ev.submitter ? ev.submitter.value : "";
+    if ((action === "hint" || action === "answer") && this.helpAPI) {
+      ev.preventDefault();
+      this.askHelp(action);
+      return;
+    }
     if (action !== "reset") return;
     ev.preventDefault();
     this.reset();
     announce(t("back_to_start"));
   }
 
+  // askHelp shows a hint (the piece that makes a right move) or the
+  // answer (its move), marked on the board and said in words.
+  async askHelp(kind) {
+    if (this.busy || this.done) return;
+    this.finishTakeBack(true);
+    this.busy = true;
+    try {
+      const body = { kind };
+      if (this.line.length) body.line = this.line;
+      const res = await postJSON(this.helpAPI, body);
+      this.select("");
+      clearStates(this.board, "hint", "wrong", "correct");
+      setState(this.board, res.square, "hint");
+      if (res.move) setState(this.board, res.move.slice(2, 4), "dest");
+      this.result.className = "exercise-result is-help";
+      const p = document.createElement("p");
+      p.className = "exercise-verdict";
+      p.dataset.verdict = kind;
+      p.textContent = res.text;
+      this.result.replaceChildren(p);
+      this.result.hidden = false;
+      announce(res.text);
+    } catch (err) {
+      this.showText("is-error", t("went_wrong"), err.message);
+    } finally {
+      this.busy = false;
+    }
+  }
+
   click(name) {
     if (this.busy || this.done) return;
+    this.finishTakeBack(true);
     if (this.stale) {
       this.stale = false;
       if (this.line.length === 0) this.reset();
@@ -181,25 +224,39 @@ class MoveExercise {
       if (!res.correct) setState(this.board, this.board.dataset.target, "missed");
       this.done = res.correct;
       this.showText(res.correct ? "is-correct" : "is-wrong", t(res.correct ? "right" : "not_this_time"), res.reason, tried);
+      // A right square needs no Try again; a wrong one is tried again by
+      // clicking another square.
+      if (this.retryButton) this.retryButton.hidden = true;
+      if (res.correct) this.solved();
       return;
     }
     const from = tried.slice(0, 2);
     const to = tried.slice(2, 4);
+    clearStates(this.board, "hint", "last-move", "check");
     if (!res.correct) {
-      setState(this.board, from, "wrong");
-      setState(this.board, to, "wrong");
-      this.showText("is-wrong", t("not_this_time"), res.reason, res.san ? showSAN(res.san) : tried);
+      if (res.fen) {
+        // A legal wrong move is played, explained, then taken back.
+        this.playWrong(res.fen, from, to, res.check);
+      } else {
+        setState(this.board, from, "wrong");
+        setState(this.board, to, "wrong");
+      }
+      this.showText("is-wrong", t("not_this_time"), res.reason, res.said || (res.san ? showSAN(res.san) : tried));
       return;
     }
     setPosition(this.board, res.fen);
     this.moves = res.moves || [];
     if (res.solved) {
       this.done = true;
-      setState(this.board, from, "correct");
+      setState(this.board, from, "last-move");
+      setState(this.board, to, "last-move");
       setState(this.board, to, "correct");
-      this.showText("is-correct", t("right"), res.reason, showSAN(res.san));
-      const next = this.root.querySelector("[data-action=next]");
-      if (next) next.classList.add("button-primary");
+      // A mated (or checked) king is marked, so the learner sees the mate.
+      if (res.check) setState(this.board, res.check, "check");
+      this.showText("is-correct", t("right"), res.reason, res.said || showSAN(res.san));
+      if (this.retryButton) this.retryButton.hidden = true;
+      for (const b of this.root.querySelectorAll("[data-action=hint], [data-action=answer]")) b.hidden = true;
+      this.solved();
       return;
     }
     // A right first move of a mate in two: the computer has answered.
@@ -209,7 +266,7 @@ class MoveExercise {
     if (this.prompt) {
       this.prompt.textContent = t("mate_prompt", { Move: showSAN(res.san), Reply: showSAN(res.replySan) });
     }
-    this.showText("is-correct", t("good_move"), res.reason, showSAN(res.san));
+    this.showText("is-correct", t("good_move"), res.reason, res.said || showSAN(res.san));
   }
 
   showText(cls, verdict, reason, move = "") {
@@ -232,6 +289,44 @@ class MoveExercise {
     announce(`${verdict} ${move} ${reason || ""}`);
   }
 
+  // playWrong shows a wrong move on the board for a moment, then takes it
+  // back (finishTakeBack), so the learner sees what it did.
+  playWrong(after, from, to, check) {
+    const before = fen(this.board);
+    setPosition(this.board, after);
+    setState(this.board, from, "last-move");
+    setState(this.board, to, "last-move");
+    setState(this.board, to, "wrong");
+    if (check) setState(this.board, check, "check");
+    this.board.dataset.takingBack = "";
+    const timer = window.setTimeout(() => this.finishTakeBack(false), TAKE_BACK_MS);
+    this.takeBack = { before, timer };
+  }
+
+  // finishTakeBack puts the position back as it was before a wrong move
+  // (at once when the learner acts first); quiet keeps the verdict.
+  finishTakeBack(early) {
+    const tb = this.takeBack;
+    if (!tb) return;
+    this.takeBack = null;
+    window.clearTimeout(tb.timer);
+    clearStates(this.board, "last-move", "wrong", "check");
+    setPosition(this.board, tb.before);
+    delete this.board.dataset.takingBack;
+    if (!early) announce(t("taken_back"));
+  }
+
+  // solved tells the page (the exercise list, a lesson's series) that
+  // this exercise is done.
+  solved() {
+    playSuccess();
+    // Next is the natural next step now (primary).
+    const next = this.root.querySelector("[data-action=next]");
+    if (next) next.classList.add("button-primary");
+    const id = this.board.dataset.exercise;
+    this.root.dispatchEvent(new CustomEvent("exercise-solved", { bubbles: true, detail: { id } }));
+  }
+
   hideResult() {
     this.result.replaceChildren();
     this.result.hidden = true;
@@ -250,6 +345,7 @@ class MoveExercise {
     this.board.addEventListener("pointerdown", (ev) => {
       const el = ev.target.closest("[data-square]");
       if (!el || ev.button !== 0 || this.done || this.busy || this.kind === "name" || !this.moves.length) return;
+      this.finishTakeBack(true);
       const piece = pieceAt(this.board, el.dataset.square);
       if (!piece || piece[0] !== this.sideToMove()) return;
       drag = { from: el.dataset.square, ghost: null, x: ev.clientX, y: ev.clientY, piece };

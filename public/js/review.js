@@ -4,6 +4,15 @@
 // runs, the page asks for its progress every two seconds and shows the
 // newly reviewed moves; a finished game's review starts by itself. Without
 // this script every link loads the page and a button starts the review.
+//
+// Stepping never moves the window (issue 38): the move list scrolls inside
+// itself to the current move, and the focus returns to the step pressed
+// without scrolling, so on a phone the board and the sentence stay where
+// they are. On a mistake or blunder "Try it again" (G27) lets the learner
+// play another move in the position before it; the server judges it.
+
+import { t } from "./words.js";
+import { clearStates, enableKeyboard, fen, onSquare, pieceAt, postJSON, setPosition, setState } from "./board.js";
 
 const root = document.querySelector("[data-review-root]");
 if (root) {
@@ -65,12 +74,147 @@ if (root) {
     markCurrent();
     history.replaceState(null, "", `?ply=${n}`);
     if (focusStep) {
-      const again = root.querySelector(`[data-review-step="${focusStep}"]`);
-      (again || root.querySelector("#review-board")).focus();
+      const again = root.querySelector(`[data-review-step="${focusStep}"]:not([aria-disabled])`);
+      (again || root.querySelector("#review-board")).focus({ preventScroll: true });
     }
-    const current = root.querySelector(".review-move.current");
-    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest", inline: "nearest" });
+    showCurrentMove();
+    wireRetry();
   }
+
+  // showCurrentMove scrolls the move list, and only the list, to the
+  // current move.
+  function showCurrentMove() {
+    const current = root.querySelector(".review-move.current");
+    const list = current && current.closest(".review-movelist");
+    if (!list || list.scrollHeight <= list.clientHeight) return;
+    const top = current.offsetTop - list.clientHeight / 2 + current.offsetHeight / 2;
+    list.scrollTop = Math.max(0, top);
+  }
+
+  // Try it again: the position before the mistake, the learner to move.
+  let retry = null;
+
+  function retryText(text, result) {
+    const box = root.querySelector("[data-retry-box]");
+    if (!box) return;
+    box.querySelector("[data-retry-text]").textContent = text;
+    if (result) box.dataset.retryResult = result;
+    else delete box.dataset.retryResult;
+  }
+
+  function startRetry() {
+    const button = root.querySelector('[data-action="retry"]');
+    const box = root.querySelector("[data-retry-box]");
+    const board = root.querySelector("[data-review-board]");
+    if (!button || !box || !board) return;
+    const moves = button.dataset.retryMoves.split(" ").filter(Boolean);
+    retry = { ply: Number(button.dataset.retryPly), moves, fen: fen(board), selected: "", busy: false, done: false,
+      color: moves.length ? pieceAt(board, moves[0].slice(0, 2))[0] : "" };
+    root.dataset.retrying = String(retry.ply);
+    board.classList.add("retrying");
+    clearStates(board, "last-move", "selected", "dest");
+    button.hidden = true;
+    box.hidden = false;
+    box.querySelector('[data-action="retry-again"]').hidden = true;
+    const next = root.querySelector('a[data-review-step="next-mistake"]');
+    box.querySelector('[data-action="retry-next"]').hidden = !next;
+    retryText(t("retry_prompt", { Move: button.dataset.retrySan }));
+    const first = moves.length ? moves[0].slice(0, 2) : "e4";
+    enableKeyboard(board, first);
+    const square = board.querySelector(`[data-square="${first}"]`);
+    if (square) square.focus({ preventScroll: true });
+  }
+
+  function retryClick(name) {
+    if (!retry || retry.busy || retry.done) return;
+    const board = root.querySelector("[data-review-board]");
+    const piece = pieceAt(board, name);
+    if (retry.selected && name === retry.selected) {
+      select(board, "");
+      return;
+    }
+    if (retry.selected && !(piece && piece[0] === retry.color)) {
+      const uci = retry.selected + name;
+      select(board, "");
+      if (retry.moves.includes(uci)) sendRetry(board, uci);
+      else if (retry.moves.includes(uci + "q")) sendRetry(board, uci + "q"); // a retry promotes to a queen
+      return;
+    }
+    if (piece && piece[0] === retry.color) select(board, name);
+  }
+
+  function select(board, name) {
+    clearStates(board, "selected", "dest");
+    retry.selected = name;
+    if (!name) return;
+    setState(board, name, "selected");
+    for (const m of retry.moves) if (m.startsWith(name)) setState(board, m.slice(2, 4), "dest");
+  }
+
+  async function sendRetry(board, uci) {
+    retry.busy = true;
+    retryText(t("retry_checking"));
+    let res;
+    try {
+      res = await postJSON(`/api/games/${encodeURIComponent(id)}/review/retry`, { ply: retry.ply, move: uci });
+    } catch (err) {
+      retry.busy = false;
+      retryText(err && err.data && err.data.error ? err.data.error : t("retry_failed"));
+      return;
+    }
+    retry.busy = false;
+    retry.done = true;
+    setPosition(board, res.fen);
+    setState(board, uci.slice(0, 2), "last-move");
+    setState(board, uci.slice(2, 4), "last-move");
+    retryText(res.reason, res.result);
+    root.querySelector('[data-action="retry-again"]').hidden = false;
+  }
+
+  function retryAgain() {
+    const board = root.querySelector("[data-review-board]");
+    clearStates(board, "last-move", "selected", "dest");
+    setPosition(board, retry.fen);
+    retry.done = false;
+    retry.selected = "";
+    root.querySelector('[data-action="retry-again"]').hidden = true;
+    retryText(t("retry_prompt", { Move: root.querySelector('[data-action="retry"]').dataset.retrySan }));
+  }
+
+  function retryShow() {
+    if (retry && retry.done) retryAgain();
+    root.querySelector("[data-review-board]").classList.remove("retrying");
+  }
+
+  // wireRetry readies a newly shown mistake's board for a retry.
+  function wireRetry() {
+    retry = null;
+    delete root.dataset.retrying;
+    const button = root.querySelector('[data-action="retry"]');
+    const board = root.querySelector("[data-review-board]");
+    if (!button || !board) return;
+    button.hidden = false;
+    onSquare(board, (name) => retryClick(name));
+    // One tab stop for the board's 64 square buttons, not 64.
+    enableKeyboard(board, button.dataset.retryMoves.slice(0, 2) || "e4");
+  }
+
+  root.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-action]");
+    if (!b || !root.contains(b)) return;
+    switch (b.dataset.action) {
+      case "retry": startRetry(); break;
+      case "retry-again": if (retry) retryAgain(); break;
+      case "retry-show": if (retry) retryShow(); break;
+      case "retry-back": go(ply, "next"); break;
+      case "retry-next": {
+        const next = root.querySelector('a[data-review-step="next-mistake"]');
+        if (next) go(Number(next.dataset.reviewPly)).then(() => startRetry());
+        break;
+      }
+      default:
+    }
+  });
 
   root.addEventListener("click", (event) => {
     const a = event.target.closest("a[data-review-link]");
@@ -81,7 +225,7 @@ if (root) {
 
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target.closest("input, textarea, select, [contenteditable]")) return;
+    if (event.target.closest("input, textarea, select, [contenteditable]") || retry) return;
     const last = root.querySelectorAll(".review-move[data-review-ply]").length;
     if (event.key === "ArrowLeft" && ply > 0) {
       event.preventDefault();
@@ -103,7 +247,7 @@ if (root) {
       return setTimeout(poll, 5000);
     }
     const progress = root.querySelector("[data-review-progress]");
-    if (progress) progress.textContent = `${body.done} of ${body.total} moves`;
+    if (progress) progress.textContent = t("progress", { Done: body.done, Count: body.total });
     const bar = root.querySelector("[data-review-part=progress] progress");
     if (bar) bar.value = body.done;
     if (body.done !== done || body.status === "done") {
@@ -113,7 +257,11 @@ if (root) {
         swap(doc, ["progress", "graph", "summary", "moves"]);
         // The explanation of the move shown may have just arrived; keep
         // the focus where it is if it is inside the view.
-        if (!root.querySelector("[data-review-part=view]").contains(document.activeElement)) swap(doc, ["view"]);
+        if (!retry && !root.querySelector("[data-review-part=view]").contains(document.activeElement)) {
+          swap(doc, ["view"]);
+          wireRetry();
+        }
+        showCurrentMove();
       } catch {
         // The next poll tries again.
       }
@@ -121,12 +269,14 @@ if (root) {
     if (body.status === "done") {
       root.dataset.pending = "false";
       const announcer = document.getElementById("announcer");
-      if (announcer) announcer.textContent = "The review is finished.";
+      if (announcer) announcer.textContent = t("finished");
       return;
     }
     setTimeout(poll, 2000);
   }
   liveHint();
+  showCurrentMove();
+  wireRetry();
   if (root.dataset.pending === "true") setTimeout(poll, 2000);
   // A finished game's review starts by itself when the page is opened
   // (the result card's Review link); without scripts the button does it.
@@ -134,19 +284,19 @@ if (root) {
     const button = root.querySelector('[data-action="start-review"]');
     if (button) {
       button.disabled = true;
-      button.textContent = "Starting the review…";
+      button.textContent = t("starting");
     }
     fetch(`/api/games/${encodeURIComponent(id)}/review`, { method: "POST", headers: { Accept: "application/json" } })
       .then((res) => {
         if (res.ok) window.location.reload();
         else if (button) {
           button.disabled = false;
-          button.textContent = "Review this game";
+          button.textContent = t("start");
         }
       }, () => {
         if (button) {
           button.disabled = false;
-          button.textContent = "Review this game";
+          button.textContent = t("start");
         }
       });
   }

@@ -1,9 +1,13 @@
 // trainer.js runs the square-name trainer (X7) in the page: Start begins a
 // round of data-seconds seconds; in "find" mode a square name shows and a
 // click (or Enter on a focused square) answers; in "name" mode a square is
-// marked and the learner types its name. The score goes to the server at
-// the end, which keeps the best. Without this file every answer is a form
-// post and the server runs the round.
+// marked and the learner types its name. A wrong answer is marked and
+// explained, and the round goes on with a new square (as lichess's
+// coordinates trainer does); the score counts the right answers. The board
+// keeps its place through the round: the words around it have their room
+// from the start. The score goes to the server at the end, which keeps the
+// best. Without this file every answer is a form post and the server runs
+// the round.
 import { announce, clearStates, enableKeyboard, onSquare, postJSON, setState } from "./board.js";
 import { t } from "./words.js";
 
@@ -56,12 +60,13 @@ class Trainer {
     root.dataset.ready = ""; // tests wait for this before clicking
   }
 
-  idle() {
+  // idle waits for Start; after a round (ended) the clock stays at 0.
+  idle(ended = false) {
     this.root.removeAttribute("data-running");
     delete this.root.dataset.target;
     this.el("target-name").textContent = "–";
-    this.el("time").textContent = String(this.seconds);
-    clearStates(this.board, "target", "wrong", "correct");
+    this.el("time").textContent = ended ? "0" : String(this.seconds);
+    clearStates(this.board, "target", "wrong", "correct", "missed");
     if (this.input) this.input.disabled = true;
     if (this.answerButton) this.answerButton.disabled = true;
   }
@@ -88,7 +93,10 @@ class Trainer {
     this.running = true;
     this.root.setAttribute("data-running", "");
     this.el("score").textContent = "0";
-    this.result.hidden = true;
+    // The verdict's room is kept through the round, so the board never moves.
+    this.result.replaceChildren();
+    this.result.className = "exercise-result is-waiting";
+    this.result.hidden = false;
     this.endAt = performance.now() + this.seconds * 1000;
     this.next();
     this.tick();
@@ -132,7 +140,7 @@ class Trainer {
 
   answer(name) {
     if (!this.running) return;
-    clearStates(this.board, "wrong", "correct");
+    clearStates(this.board, "wrong", "correct", "missed");
     if (name === this.target) {
       this.score++;
       this.el("score").textContent = String(this.score);
@@ -143,7 +151,9 @@ class Trainer {
     }
     this.misses++;
     if (this.mode === "find") setState(this.board, name, "wrong");
+    setState(this.board, this.target, "missed");
     this.say("is-wrong", "wrong", hint(this.target, name));
+    this.next();
   }
 
   say(cls, verdict, text) {
@@ -159,7 +169,9 @@ class Trainer {
   async finish() {
     this.running = false;
     window.clearTimeout(this.timer);
-    this.idle();
+    this.idle(true);
+    // Start again is the natural next step.
+    this.root.querySelector("[data-action=start]").classList.add("button-primary");
     const n = this.score;
     this.say("is-correct", "done", t("done", { Count: n }));
     announce(t("done", { Count: n }));

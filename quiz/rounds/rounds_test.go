@@ -3,6 +3,7 @@ package rounds
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -146,9 +147,10 @@ func TestRound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, m := range sum.Missed {
-		if next.Questions[i] != m.Q.ID {
-			t.Errorf("next round question %d is %s, want the missed %s first", i+1, next.Questions[i], m.Q.ID)
+	// The missed questions come back, mixed with new ones (issue 38).
+	for _, m := range sum.Missed {
+		if !slices.Contains(next.Questions, m.Q.ID) {
+			t.Errorf("next round %v leaves out the missed %s", next.Questions, m.Q.ID)
 		}
 	}
 }

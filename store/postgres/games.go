@@ -24,15 +24,26 @@ func (s *Postgres) CreateGame(ctx context.Context, g *store.Game) error {
 		g.CreatedAt = time.Now()
 	}
 	g.UpdatedAt = g.CreatedAt
-	_, err = s.db.Exec(ctx, `INSERT INTO games (`+record.GameColumns+`)
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: create game: %w", translate(err))
+	}
+	defer tx.Rollback(ctx)
+	_, err = tx.Exec(ctx, `INSERT INTO games (`+record.GameColumns+`)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
 		        $17, $18, $19, $20, $21, $22, $23, 1, $24, $25)`,
-		g.ID, g.Visitor, g.Mode, g.HumanColor, g.Level, g.ClockName, g.BaseMS,
+		g.ID, g.Visitor, storedMode(g), g.HumanColor, g.Level, g.ClockName, g.BaseMS,
 		g.IncrementMS, g.Undo, g.PassScreen, g.TurnBoard, g.StartFEN,
 		strings.Join(g.Moves, " "), len(g.Moves), g.Clocks.White, g.Clocks.Black,
 		record.UnixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
 		g.Reason, g.EndColor, g.CreatedAt.UnixMilli(), g.UpdatedAt.UnixMilli())
 	if err != nil {
+		return fmt.Errorf("postgres: create game: %w", translate(err))
+	}
+	if err := createRemote(ctx, tx, g); err != nil {
+		return fmt.Errorf("postgres: create game: %w", translate(err))
+	}
+	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("postgres: create game: %w", translate(err))
 	}
 	g.Version = 1
@@ -47,6 +58,9 @@ func (s *Postgres) Game(ctx context.Context, id string) (*store.Game, error) {
 		return nil, store.ErrNotFound
 	}
 	if err != nil {
+		return nil, fmt.Errorf("postgres: load game %s: %w", id, translate(err))
+	}
+	if err := s.loadRemote(ctx, g); err != nil {
 		return nil, fmt.Errorf("postgres: load game %s: %w", id, translate(err))
 	}
 	return g, nil
@@ -64,7 +78,12 @@ func (s *Postgres) UpdateGame(ctx context.Context, g *store.Game) error {
 		return fmt.Errorf("postgres: update game %s: %w", g.ID, err)
 	}
 	updated := time.Now()
-	tag, err := s.db.Exec(ctx, `UPDATE games SET moves = $1, ply = $2, clock_white_ms = $3,
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: update game %s: %w", g.ID, translate(err))
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, `UPDATE games SET moves = $1, ply = $2, clock_white_ms = $3,
 		clock_black_ms = $4, running_since_ms = $5, clock_snapshots = $6, draw_offer = $7,
 		status = $8, result = $9, reason = $10, end_color = $11, version = version + 1,
 		updated_at_ms = $12
@@ -78,6 +97,12 @@ func (s *Postgres) UpdateGame(ctx context.Context, g *store.Game) error {
 	if tag.RowsAffected() != 1 {
 		return store.ErrConflict
 	}
+	if err := updateRemote(ctx, tx, g); err != nil {
+		return fmt.Errorf("postgres: update game %s: %w", g.ID, translate(err))
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("postgres: update game %s: %w", g.ID, translate(err))
+	}
 	g.UpdatedAt = updated
 	g.Version++
 	return nil
@@ -89,7 +114,8 @@ func (s *Postgres) VisitorGames(ctx context.Context, visitor string, limit int) 
 		limit = 100
 	}
 	rows, err := s.db.Query(ctx, `SELECT `+record.GameColumns+` FROM games
-		WHERE visitor_id = $1 ORDER BY updated_at_ms DESC, id LIMIT $2`, visitor, limit)
+		WHERE visitor_id = $1 OR id IN (SELECT game_id FROM remote_games WHERE guest_id = $1)
+		ORDER BY updated_at_ms DESC, id LIMIT $2`, visitor, limit)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: list games: %w", translate(err))
 	}

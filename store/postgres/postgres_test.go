@@ -289,6 +289,30 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 					t.Fatalf("the engine of a review finished after migrating: %+v, %v", rv, err)
 				}
 			}
+			cl := &store.Class{ID: strings.Repeat("c", 32), Name: "Club", JoinCode: "ABCDEF", SecretHash: h, CreatedAt: now}
+			if err := s.CreateClass(ctx, cl, v, "secret"); err != nil {
+				t.Fatalf("a class after migrating: %v", err)
+			}
+			m := &store.Member{ID: strings.Repeat("d", 32), ClassID: cl.ID, Visitor: v, Nickname: "Kid", NicknameKey: "kid", JoinedAt: now}
+			if _, created, err := s.JoinClass(ctx, m, 100); err != nil || !created {
+				t.Fatalf("joining it: %v, %v", created, err)
+			}
+			if r, err := s.ClassReport(ctx, cl.ID); err != nil || len(r) != 1 || r[0].TrainerBest != 12 {
+				t.Fatalf("its report: %+v, %v", r, err)
+			}
+			// 0016: a game from two devices, its seat and a watcher.
+			rg := &store.Game{ID: strings.Repeat("3", 32), Visitor: v, Mode: store.ModeRemote, HumanColor: "black",
+				ClockName: "none", StartFEN: "8/8/8/8/8/8/8/K6k w - - 0 1", Snapshots: []store.ClockPair{{}},
+				Status: "active", Result: "*", Remote: &store.Remote{WatchID: strings.Repeat("4", 32)}}
+			if err := s.CreateGame(ctx, rg); err != nil {
+				t.Fatalf("a remote game after migrating: %v", err)
+			}
+			if err := s.WatchGame(ctx, rg.ID, strings.Repeat("5", 32), now); err != nil {
+				t.Fatalf("watching it: %v", err)
+			}
+			if got, err := s.Game(ctx, rg.ID); err != nil || got.Mode != store.ModeRemote || got.Remote == nil {
+				t.Fatalf("the remote game read back: %+v, %v", got, err)
+			}
 		})
 	}
 }

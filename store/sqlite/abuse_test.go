@@ -112,7 +112,38 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if err := s.CreateTransfer(ctx, v, fmt.Sprintf("%064x", i+1), time.Now().Add(time.Minute)); err != nil {
 			t.Fatal(err)
 		}
+		cl := &store.Class{ID: fmt.Sprintf("%032x", 0xc1a55+i), Name: "Club", JoinCode: fmt.Sprintf("ABCDE%d", i+2),
+			SecretHash: fmt.Sprintf("%064x", 0xc1a55+i), CreatedAt: time.Now()}
+		if err := s.CreateClass(ctx, cl, v, "secret"); err != nil {
+			t.Fatal(err)
+		}
+		m := &store.Member{ID: fmt.Sprintf("%032x", 0xe1e+i), ClassID: cl.ID, Visitor: v, Nickname: "Kid", NicknameKey: "kid", JoinedAt: time.Now()}
+		if _, _, err := s.JoinClass(ctx, m, 100); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RecordExerciseMiss(ctx, v, "pawn-2"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RecordPuzzleAttempt(ctx, store.PuzzleAttempt{Visitor: v, PuzzleID: "p1", Solved: true, RatingBefore: 800,
+			Player: store.PuzzlePlayer{Rating: 850, RD: 300, Volatility: 0.06, Solved: 1},
+			Puzzle: store.PuzzleRating{Rating: 900, RD: 140, Volatility: 0.06, Attempts: 1 + i}}); err != nil {
+			t.Fatal(err)
+		}
+		// A game from two devices (G24) and a watcher on it.
+		rg := &store.Game{ID: fmt.Sprintf("%032x", i+11), Visitor: v, Mode: store.ModeRemote, HumanColor: "white",
+			ClockName: "none", StartFEN: chess.StartFEN, Status: "active", Result: "*",
+			Remote: &store.Remote{WatchID: fmt.Sprintf("%032x", i+21)}}
+		if err := s.CreateGame(ctx, rg); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.WatchGame(ctx, rg.ID, fmt.Sprintf("%032x", i+31), time.Now()); err != nil {
+			t.Fatal(err)
+		}
 		// A new feature's table: store a row of it for both visitors here.
+	}
+	// Alice sits in Bob's remote game: forgetting her must empty her seat.
+	if err := s.JoinGame(ctx, fmt.Sprintf("%032x", 12), alice, time.Now()); err != nil {
+		t.Fatal(err)
 	}
 	owned, err := ownedTables(ctx, s.db)
 	if err != nil {
@@ -152,6 +183,9 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if n := count(o.Name, o.Filter, bob); n != before[o.Name] {
 			t.Errorf("Bob has %d rows in %s, want %d as before", n, o.Name, before[o.Name])
 		}
+	}
+	if g, err := s.Game(ctx, fmt.Sprintf("%032x", 12)); err != nil || g.Remote == nil || g.Remote.Guest != "" || g.Remote.Joined.IsZero() {
+		t.Errorf("Bob's remote game after forgetting its guest Alice: %+v %v; want no guest, the seat still taken", g, err)
 	}
 	// And no table holds more rows than Bob's: nothing orphaned anywhere.
 	for _, name := range tableNames(t, s) {

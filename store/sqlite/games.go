@@ -31,12 +31,15 @@ func (s *SQLite) CreateGame(ctx context.Context, g *store.Game) error {
 	defer tx.Rollback()
 	_, err = tx.ExecContext(ctx, `INSERT INTO games (`+record.GameColumns+`)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-		g.ID, g.Visitor, g.Mode, g.HumanColor, g.Level, g.ClockName, g.BaseMS,
+		g.ID, g.Visitor, storedMode(g), g.HumanColor, g.Level, g.ClockName, g.BaseMS,
 		g.IncrementMS, g.Undo, g.PassScreen, g.TurnBoard, g.StartFEN,
 		strings.Join(g.Moves, " "), len(g.Moves), g.Clocks.White, g.Clocks.Black,
 		record.UnixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
 		g.Reason, g.EndColor, g.CreatedAt.UnixMilli(), g.UpdatedAt.UnixMilli())
 	if err != nil {
+		return fmt.Errorf("sqlite: create game: %w", translate(err))
+	}
+	if err := createRemote(ctx, tx, g); err != nil {
 		return fmt.Errorf("sqlite: create game: %w", translate(err))
 	}
 	if err := tx.Commit(); err != nil {
@@ -54,6 +57,9 @@ func (s *SQLite) Game(ctx context.Context, id string) (*store.Game, error) {
 		return nil, store.ErrNotFound
 	}
 	if err != nil {
+		return nil, fmt.Errorf("sqlite: load game %s: %w", id, translate(err))
+	}
+	if err := s.loadRemote(ctx, g); err != nil {
 		return nil, fmt.Errorf("sqlite: load game %s: %w", id, translate(err))
 	}
 	return g, nil
@@ -89,6 +95,9 @@ func (s *SQLite) UpdateGame(ctx context.Context, g *store.Game) error {
 	if n != 1 {
 		return store.ErrConflict
 	}
+	if err := updateRemote(ctx, tx, g); err != nil {
+		return fmt.Errorf("sqlite: update game %s: %w", g.ID, translate(err))
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("sqlite: update game %s: %w", g.ID, translate(err))
 	}
@@ -102,7 +111,8 @@ func (s *SQLite) VisitorGames(ctx context.Context, visitor string, limit int) ([
 		limit = 100
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT `+record.GameColumns+` FROM games
-		WHERE visitor_id = ? ORDER BY updated_at_ms DESC, id LIMIT ?`, visitor, limit)
+		WHERE visitor_id = ? OR id IN (SELECT game_id FROM remote_games WHERE guest_id = ?)
+		ORDER BY updated_at_ms DESC, id LIMIT ?`, visitor, visitor, limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: list games: %w", translate(err))
 	}

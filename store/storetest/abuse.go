@@ -43,6 +43,9 @@ func fill(t *testing.T, s store.Store, visitor string, n int) owned {
 	if _, err := s.SaveTrainerScore(ctx, visitor, "white", "find", 5); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.RecordPuzzleAttempt(ctx, firstAttempt(visitor, "fill"+visitor[:4], true, store.PuzzlePlayer{}, 850, 1)); err != nil {
+		t.Fatal(err)
+	}
 	return o
 }
 
@@ -70,6 +73,12 @@ func gone(t *testing.T, s store.Store, visitor string, o owned) {
 	}
 	if best, err := s.TrainerBest(ctx, visitor); err != nil || len(best) != 0 {
 		t.Errorf("TrainerBest after forgetting = %v, %v; want none", best, err)
+	}
+	if p, err := s.PuzzlePlayer(ctx, visitor); err != nil || p.Version != 0 {
+		t.Errorf("PuzzlePlayer after forgetting = %+v, %v; want none", p, err)
+	}
+	if tried, err := s.PuzzlesTried(ctx, visitor); err != nil || len(tried) != 0 {
+		t.Errorf("PuzzlesTried after forgetting = %v, %v; want none", tried, err)
 	}
 }
 

@@ -49,6 +49,8 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("GamesNotFound", c.gamesNotFound)
 	t.Run("GamesVersionedUpdate", c.gamesVersionedUpdate)
 	t.Run("GamesConcurrentWriters", c.gamesConcurrentWriters)
+	t.Run("RemoteGames", c.remoteGames)
+	t.Run("RemoteJoinRace", c.remoteJoinRace)
 	t.Run("QuizRoundAnswersAndScore", c.quizRoundAnswersAndScore)
 	t.Run("QuizAnswerTwiceCountsOnce", c.quizAnswerTwiceCountsOnce)
 	t.Run("QuizConcurrentAnswersCountOnce", c.quizConcurrentAnswersCountOnce)
@@ -57,6 +59,8 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("ReviewLifecycle", c.reviewLifecycle)
 	t.Run("HintsRecorded", c.hintsRecorded)
 	t.Run("TrainerBest", c.trainerBest)
+	t.Run("PuzzleAttempts", c.puzzleAttempts)
+	t.Run("PuzzleStreaks", c.puzzleStreaks)
 	t.Run("ConcurrentWritersOfAllKinds", c.concurrentWritersOfAllKinds)
 	t.Run("DataSurvivesReopen", c.dataSurvivesReopen)
 	t.Run("ForgetVisitor", c.forgetVisitor)
@@ -68,6 +72,11 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("Transfers", c.transfers)
 	t.Run("TransfersRedeemedOnce", c.transfersRedeemedOnce)
 	t.Run("TransfersForgottenAndExpired", c.transfersForgottenAndExpired)
+	t.Run("ClassesCreateAndJoin", c.classesCreateAndJoin)
+	t.Run("ClassesReport", c.classesReport)
+	t.Run("ClassesLinksAndHomework", c.classesLinksAndHomework)
+	t.Run("ClassesForgottenAndExpired", c.classesForgottenAndExpired)
+	t.Run("ClassesConcurrentJoins", c.classesConcurrentJoins)
 }
 
 type contract struct {

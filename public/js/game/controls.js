@@ -200,7 +200,7 @@ export function initControls() {
   e.review.addEventListener("click", (event) => {
     const b = event.target.closest("[data-review-step]");
     if (!b || active()) return;
-    const steps = { first: 0, prev: shownPly() - 1, next: shownPly() + 1, last: state.game.ply };
+    const steps = { start: 0, prev: shownPly() - 1, next: shownPly() + 1, last: state.game.ply };
     review(steps[b.getAttribute("data-review-step")]);
   });
   e.moveList.addEventListener("click", (event) => {

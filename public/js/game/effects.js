@@ -5,8 +5,8 @@
 // computer's reply when it is missing (G17), and loading the help against
 // levels 1–4 (G23). Views never do these; they only draw.
 
-import { state, setState, subscribe, active, isComputer, shouldPause, yourMove } from "./state.js";
-import { act, askReply, offersHelp, pause, resume, threats } from "./net.js";
+import { state, setState, subscribe, active, isComputer, isRemote, seat, shouldPause, yourMove } from "./state.js";
+import { act, askReply, offersHelp, pause, reload, resume, threats } from "./net.js";
 import { timeLeft } from "./time.js";
 
 /**
@@ -16,16 +16,24 @@ import { timeLeft } from "./time.js";
  */
 function syncPause(s) {
   const game = s.game;
-  if (!active() || !game.clock) return;
+  if (!active() || !game.clock || isRemote()) return; // two devices: the server's clocks never pause
   const paused = shouldPause();
   if (paused && game.running) pause();
   else if (!paused && !game.running && game.ply > 0 && !(isComputer() && game.waiting)) resume();
 }
 
 // drawOffer opens the dialog for the player whose turn it is when a
-// friend's offer arrives, or when the pass screen that hid it goes.
+// friend's offer arrives, or when the pass screen that hid it goes. With
+// the pass screen on, a new offer goes through the hand-over first: the
+// other player picks up the device, then answers (G12).
 function drawOffer(s, prev) {
-  const stands = active() && !isComputer() && s.game.draw_offer && !s.passVisible;
+  const offered = active() && !isComputer() && s.game.draw_offer &&
+    !(isRemote() && s.game.draw_offer === seat()) && !(isRemote() && !seat());
+  if (offered && s.game.pass_screen && !s.passVisible && !(prev.game && prev.game.draw_offer)) {
+    setState({ passVisible: true });
+    return;
+  }
+  const stands = offered && !s.passVisible;
   if (stands && s.dialog !== "draw" && (s.game !== prev.game || prev.passVisible)) setState({ dialog: "draw" });
 }
 
@@ -58,6 +66,19 @@ function help(s, prev) {
   else if (!s.help.show && prev.help.show) setState({ help: { ...s.help, threats: [] } });
 }
 
+let awayTimer = 0;
+
+// away asks for the state again when the friend, to move, would have
+// been gone for a minute (G26): the server then says whether the game may
+// be claimed. Presence is not pushed every few seconds, so the page asks.
+function away(s, prev) {
+  if (s.game === prev.game) return;
+  clearTimeout(awayTimer);
+  const r = s.game.remote;
+  if (!r || !r.seat || !r.joined || r.claimable || !active() || s.game.turn === r.seat) return;
+  awayTimer = window.setTimeout(reload, Math.max(1000, 60500 - r.away_ms));
+}
+
 /** Subscribes the reactions; call after the views. */
 export function initEffects() {
   subscribe((s, prev) => {
@@ -66,6 +87,7 @@ export function initEffects() {
     if (s.game !== prev.game && active() && s.game.waiting) askReply();
     drawOffer(s, prev);
     help(s, prev);
+    away(s, prev);
   });
   window.setInterval(checkFlag, 100);
 }

@@ -1,7 +1,8 @@
 // net.js: talking to the game API (H1). Requests run one after another,
 // so each carries the ply of the state the previous one left behind. Net
 // only sets state: every answer becomes `state.game`, and the views and
-// effects take it from there.
+// effects take it from there. A game played from two devices is also
+// followed live (follow, at the end): its pushed states go the same way.
 
 import { requestJSON } from "../board.js";
 import { t } from "../words.js";
@@ -36,6 +37,9 @@ export const errorText = (err) => (err && err.data && err.data.error) || t("requ
  */
 function show(s, extra = {}) {
   const prev = state.game;
+  // Two devices: a state may come twice, by the answer and by the stream,
+  // in either order; the older one is dropped (G25).
+  if (prev && prev.remote && s.remote && s.remote.version < prev.remote.version) return;
   const plyChanged = !prev || prev.ply !== s.ply || prev.status !== s.status;
   const over = s.status !== "active";
   let message = state.message;
@@ -57,8 +61,9 @@ function show(s, extra = {}) {
 
 /**
  * Loads the game when the page opens. In a friend game with a pass screen
- * the page opens on it, so the right player picks up the device; the
- * clocks stay paused till then.
+ * the page opens on it once a move is played, so the right player picks
+ * up the device; the clocks stay paused till then. Before White's first
+ * move there is nothing to hand over.
  */
 export function load() {
   return enqueue(async () => {
@@ -66,7 +71,7 @@ export function load() {
       const s = await call("GET", "");
       show(s, {
         turnBoard: Boolean(s.turn_board),
-        passVisible: s.status === "active" && s.mode === "friend" && s.pass_screen,
+        passVisible: s.status === "active" && s.mode === "friend" && s.pass_screen && (s.ply > 0 || Boolean(s.draw_offer)),
       });
     } catch (err) {
       setState({ message: errorText(err) });
@@ -193,4 +198,111 @@ export async function offersHelp() {
     const data = await call("GET", "/threats");
     if (data.offered) setState({ help: { ...state.help, offered: true } });
   } catch { /* no answer: no help this time */ }
+}
+
+// Following a game from two devices (G25). The page listens to the
+// game's event stream; the browser reconnects it by itself, naming the
+// last state it had (Last-Event-ID). When streams do not work here (a
+// proxy that buffers, an old browser) the page asks every few seconds
+// instead, and tries the stream again now and then. A phone that wakes
+// up asks at once and reconnects.
+
+const POLL_MS = 2500; // asking instead of listening
+const RETRY_STREAM_MS = 30000; // trying the stream again meanwhile
+const SILENT_MS = 45000; // the server pings every 15 s: silence this long means a dead connection
+
+let source = null;
+let failures = 0;
+let lastHeard = 0;
+let pollTimer = 0;
+let retryTimer = 0;
+
+const over = () => Boolean(state.game) && state.game.status !== "active";
+
+function close() {
+  if (source) source.close();
+  source = null;
+}
+
+function heard() {
+  lastHeard = performance.now();
+}
+
+function connect() {
+  window.clearTimeout(retryTimer);
+  close();
+  if (over()) return;
+  if (!window.EventSource) {
+    poll();
+    return;
+  }
+  const g = state.game;
+  const last = g && g.remote ? `?last=${g.ply}.${g.remote.version}` : "";
+  const es = new EventSource(page.events + last);
+  source = es;
+  heard();
+  es.addEventListener("open", () => {
+    failures = 0;
+    heard();
+    stopPolling();
+  });
+  es.addEventListener("state", (ev) => {
+    heard();
+    try {
+      show(JSON.parse(ev.data));
+    } catch {
+      return; // a broken event: the next one, or a poll, brings the truth
+    }
+    if (over()) close(); // the stream has said its last
+  });
+  es.addEventListener("ping", heard);
+  // The server is shutting down: reconnect, through another instance
+  // when there is one, a moment later (not every page at once).
+  es.addEventListener("bye", () => {
+    close();
+    retryTimer = window.setTimeout(connect, 200 + Math.random() * 1000);
+  });
+  es.addEventListener("error", () => {
+    if (source !== es) return;
+    failures++;
+    // The browser retries by itself; after a few failures in a row, or
+    // when it gives up, the page polls and tries the stream later.
+    if (es.readyState === EventSource.CLOSED || failures >= 3) {
+      close();
+      poll();
+      retryTimer = window.setTimeout(connect, RETRY_STREAM_MS);
+    }
+  });
+}
+
+function poll() {
+  if (pollTimer || over()) return;
+  setState({ livePolling: true });
+  pollTimer = window.setInterval(() => {
+    if (over()) stopPolling();
+    else if (!document.hidden) reload();
+  }, POLL_MS);
+}
+
+function stopPolling() {
+  if (!pollTimer) return;
+  window.clearInterval(pollTimer);
+  pollTimer = 0;
+  setState({ livePolling: false });
+}
+
+/** Starts following the game; call once it has loaded. */
+export function follow() {
+  if (!page.events) return;
+  connect();
+  // Waking up: catch up at once, and reconnect a stream that went quiet
+  // while the device slept.
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden || over()) return;
+    reload();
+    if (!source || performance.now() - lastHeard > SILENT_MS) connect();
+  });
+  window.setInterval(() => {
+    if (source && !over() && performance.now() - lastHeard > SILENT_MS) connect();
+  }, SILENT_MS / 3);
 }

@@ -5,6 +5,7 @@ export const page = {
   root: null,
   id: "",
   api: "",
+  events: "",
   el: {},
   facts: {}, // shared facts the server rendered into the page
 };
@@ -13,7 +14,9 @@ export const page = {
 export function initPage(root) {
   page.root = root;
   page.id = root.getAttribute("data-game");
-  page.api = `/api/games/${page.id}`;
+  // A watch link's page reads the game through the watch link (G26).
+  page.api = root.getAttribute("data-api") || `/api/games/${page.id}`;
+  page.events = root.getAttribute("data-events") || ""; // a game from two devices: its event stream
   const q = (sel) => root.querySelector(sel);
   page.el = {
     board: q("[data-board]"),

@@ -72,7 +72,9 @@ function paintStatus() {
   }));
   e.pass.hidden = !state.passVisible;
   if (state.passVisible) {
-    e.pass.querySelector(".pass-screen-title").textContent = t(`pass_title_${s.turn}`);
+    // A draw offer is answered by the other player: the screen names them.
+    const answerer = s.draw_offer === "white" ? "black" : "white";
+    e.pass.querySelector(".pass-screen-title").textContent = s.draw_offer ? t(`pass_title_draw_${answerer}`) : t(`pass_title_${s.turn}`);
   }
 }
 
@@ -111,8 +113,19 @@ function paintResult() {
   card.querySelector(".end-title").textContent = `${headline(s)}.`;
   // An abandoned game has no result ("*"): the title says it was closed.
   card.querySelector(".end-result").textContent = s.status === "abandoned" ? "" : s.result === "1/2-1/2" ? "½–½" : s.result;
-  card.querySelector(".end-reason").textContent = `${s.reason}.`;
+  // The reason is said once: not again when the headline already says it
+  // ("Draw by agreement").
+  card.querySelector(".end-reason").textContent = headline(s) === s.reason ? "" : `${s.reason}.`;
   card.querySelector(".end-cause").textContent = s.cause || "";
+  // After a loss to the computer the highlighted way on is to learn from
+  // the game, not to play again at once (issue 38).
+  const lost = isComputer() && s.status !== "abandoned" && s.result !== "1/2-1/2" && s.winner && s.winner !== s.human_color;
+  const rematch = card.querySelector('[data-action="rematch"]');
+  const learn = card.querySelector('[data-action="review"]');
+  rematch.classList.toggle("button-primary", !lost);
+  learn.classList.toggle("button-primary", Boolean(lost));
+  // The highlighted button comes first, where a phone shows it.
+  rematch.parentElement.prepend(lost ? learn : rematch);
 }
 
 function paintMoveList() {
@@ -193,7 +206,7 @@ function paintControls() {
     const shown = state.review === null ? s.ply : state.review;
     e.review.querySelector(".review-where").textContent = shown === 0 ? t("review_start") : t("review_after", { Move: `${Math.ceil(shown / 2)}${shown % 2 ? "." : "…"} ${showSAN(s.moves[shown - 1])}` });
     // aria-disabled, not disabled, so a focused button keeps the focus.
-    for (const [step, end] of [["first", 0], ["prev", 0], ["next", s.ply], ["last", s.ply]]) {
+    for (const [step, end] of [["start", 0], ["prev", 0], ["next", s.ply], ["last", s.ply]]) {
       e.review.querySelector(`[data-review-step="${step}"]`).setAttribute("aria-disabled", String(shown === end));
     }
   }

@@ -26,6 +26,7 @@ export const state = {
   clock: { base: { white: 0, black: 0 }, running: "", since: 0 },
   dialog: "", // "draw" or "resign" while that dialog asks
   pageHidden: false,
+  livePolling: false, // two devices: the page asks every few seconds instead of listening (live.js)
   sound: true, // the sound switch
   // Help against levels 1–4 (G23): whether this game offers it, the hint
   // steps shown in this position (0, 1 piece, 2 move) and the last hint,
@@ -65,6 +66,9 @@ export function subscribe(fn) {
 export const other = (c) => (c === "white" ? "black" : "white");
 export const active = () => Boolean(state.game) && state.game.status === "active";
 export const isComputer = () => Boolean(state.game) && state.game.mode === "computer";
+/** Whether the game is played from two devices (G24); then seat() is the visitor's colour, "" watching. */
+export const isRemote = () => Boolean(state.game) && Boolean(state.game.remote);
+export const seat = () => (isRemote() ? state.game.remote.seat : "");
 
 /** The colour at the bottom of the board. */
 export function bottomColor() {
@@ -72,6 +76,7 @@ export function bottomColor() {
   if (!s) return "white";
   let c = "white";
   if (isComputer()) c = s.human_color;
+  else if (isRemote()) c = seat() || "white";
   else if (state.turnBoard) c = s.turn;
   return state.flipped ? other(c) : c;
 }
@@ -82,7 +87,8 @@ export const isThinking = () => isComputer() && active() && (state.thinking || s
 /** Whether the visitor may move a piece now. */
 export function canMove() {
   return active() && !state.game.waiting && !state.thinking && !state.busy && !state.passVisible &&
-    state.review === null && state.promotion === null;
+    state.review === null && state.promotion === null &&
+    (!isRemote() || (state.game.remote.joined && state.game.turn === seat()));
 }
 
 /** The legal moves (UCI) grouped by their start square, when moving is allowed. */

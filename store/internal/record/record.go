@@ -221,3 +221,31 @@ func TrainerBest(rows Rows, into map[string]int) error {
 	}
 	return rows.Err()
 }
+
+// RemoteColumns are the columns of remote_games Remote reads, in order.
+const RemoteColumns = `watch_id, guest_id, joined_at_ms, takeback, claimed, host_seen_ms, guest_seen_ms`
+
+// Remote reads a row of RemoteColumns.
+func Remote(r Scanner) (*store.Remote, error) {
+	var (
+		rm                          store.Remote
+		guest                       *string
+		joined, hostSeen, guestSeen *int64
+	)
+	if err := r.Scan(&rm.WatchID, &guest, &joined, &rm.Takeback, &rm.Claimed, &hostSeen, &guestSeen); err != nil {
+		return nil, err
+	}
+	if guest != nil {
+		rm.Guest = *guest
+	}
+	rm.Joined, rm.HostSeen, rm.GuestSeen = fromMS(joined), fromMS(hostSeen), fromMS(guestSeen)
+	return &rm, nil
+}
+
+// fromMS is the time of a nullable millisecond column; NULL is the zero time.
+func fromMS(ms *int64) time.Time {
+	if ms == nil {
+		return time.Time{}
+	}
+	return time.UnixMilli(*ms)
+}

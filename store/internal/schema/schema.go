@@ -67,10 +67,18 @@ type Owned struct {
 }
 
 // notOwned are the tables that hold no visitor's data.
-var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "site_secrets": true}
+var notOwned = map[string]bool{"visitors": true, "schema_migrations": true, "site_secrets": true,
+	// A class and its homework belong to whoever holds the teacher link,
+	// not to a visitor: they go with the class (deleted by its teacher, or
+	// after a year untouched). Its memberships and remembered links are
+	// visitors' rows.
+	"classes": true, "class_homework": true,
+	// A puzzle's rating is moved by everybody's attempts: nobody's data.
+	"puzzle_ratings": true}
 
 // NotOwned reports whether table holds no visitor's data by design: the
-// visitors themselves, the migrations' record and the site's secrets.
+// visitors themselves, the migrations' record, the site's secrets and the
+// puzzles' own ratings (moved by everybody's attempts, nobody's data).
 // Every other table must be found by OwnedTables.
 func NotOwned(table string) bool { return notOwned[table] }
 
