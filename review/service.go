@@ -203,6 +203,9 @@ func (s *Service) Request(ctx context.Context, visitor, id string) (*Status, err
 
 // Get returns the review of the visitor's game so far, or ErrNotRequested.
 func (s *Service) Get(ctx context.Context, visitor, id string) (*Status, error) {
+	// The queue is read before the store: a review that finishes in
+	// between reads as done, never as running with its progress lost.
+	place, live := s.place(id)
 	rec, err := s.store.Review(ctx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Visitor != visitor) {
 		return nil, ErrNotRequested
@@ -210,18 +213,24 @@ func (s *Service) Get(ctx context.Context, visitor, id string) (*Status, error) 
 	if err != nil {
 		return nil, err
 	}
-	return s.status(rec)
+	return s.statusAt(rec, place, live)
 }
 
 // status is the Status of a stored review with what the service knows of
 // it now: its place in the queue, its live progress, the engine.
 func (s *Service) status(rec *store.Review) (*Status, error) {
+	place, live := s.place(rec.GameID)
+	return s.statusAt(rec, place, live)
+}
+
+// statusAt is status with the place and live progress read before.
+func (s *Service) statusAt(rec *store.Review, place int, live float64) (*Status, error) {
 	st, err := status(rec)
 	if err != nil {
 		return nil, err
 	}
 	if st.Pending {
-		st.Place, st.live = s.place(rec.GameID)
+		st.Place, st.live = place, live
 		st.Engine = s.name
 	}
 	return st, nil
