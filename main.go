@@ -22,10 +22,12 @@ import (
 	"time"
 
 	"chesstutor/chess/engine"
+	"chesstutor/chess/engine/uci"
 	"chesstutor/games"
 	"chesstutor/handlers"
 	"chesstutor/live"
 	"chesstutor/retention"
+	"chesstutor/review"
 	"chesstutor/store"
 	"chesstutor/store/postgres"
 	"chesstutor/store/sqlite"
@@ -45,6 +47,9 @@ type config struct {
 	maxGames       int
 	retention      retention.Periods
 	retentionEvery time.Duration
+
+	// analysisEngine is -analysis-engine: auto, builtin or a path (C5).
+	analysisEngine string
 }
 
 // env returns the environment variable or a default.
@@ -92,6 +97,7 @@ func parseConfig(args []string) (config, error) {
 	fs.DurationVar(&cfg.retention.Empty, "keep-empty-visitors", retention.DefaultPeriods.Empty, "delete a visitor with nothing stored this long after they were last seen (at least 2h)")
 	fs.DurationVar(&cfg.retention.Games, "close-games-after", retention.DefaultPeriods.Games, "close an unfinished game nobody played for this long as abandoned")
 	fs.DurationVar(&cfg.retentionEvery, "retention-every", time.Hour, "how often the retention job runs")
+	fs.StringVar(&cfg.analysisEngine, "analysis-engine", env("CHESS_ANALYSIS_ENGINE", "auto"), "engine of game reviews and hints: auto (Stockfish on the PATH or in /usr/games if the machine has it, else the built-in engine), builtin, or the path of a UCI engine; the computer levels always play with the built-in engine (env CHESS_ANALYSIS_ENGINE)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -226,6 +232,16 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	// requests (C3): on two cores, eight level-8 games at once kept lesson
 	// pages at p99 226 ms with two searches and 48 ms with one (issue 9).
 	pool := engine.NewPool(max(1, runtime.NumCPU()-1), 64)
+	// Reviews run on every core the games leave free and give way to a
+	// computer move at once (issue 32): the pool tells the Yield of every
+	// move in flight, and review searches run under it.
+	yield := engine.NewYield(runtime.NumCPU())
+	pool.SetYield(yield)
+	analysis, analysisName, closeAnalysis, err := analysisEngine(cfg.analysisEngine, log)
+	if err != nil {
+		return err
+	}
+	defer closeAnalysis()
 	// Tests shorten real time controls (a 5+0 game lasting seconds) with
 	// CHESS_TEST_CLOCK_SCALE; the site itself always runs at 1.
 	clockScale, err := strconv.ParseFloat(env("CHESS_TEST_CLOCK_SCALE", "1"), 64)
@@ -239,14 +255,19 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	limits := cfg.limits
 	limits.APIRate, limits.APIBurst = cfg.apiRate, cfg.apiBurst
 	site, err := handlers.NewSite(handlers.SiteConfig{
-		Store:      st,
-		Engine:     pool,
-		Logger:     log,
-		Limits:     limits,
-		ClockScale: clockScale,
-		MaxGames:   cfg.maxGames,
-		CookieKeys: keys,
-		Retention:  cfg.retention,
+		Store:  st,
+		Engine: pool,
+		Logger: log,
+		// Hints and reviews: Stockfish when the machine has it (C5).
+		Analysis:      analysis,
+		AnalysisName:  analysisName,
+		Yield:         yield,
+		ReviewWorkers: runtime.NumCPU(),
+		Limits:        limits,
+		ClockScale:    clockScale,
+		MaxGames:      cfg.maxGames,
+		CookieKeys:    keys,
+		Retention:     cfg.retention,
 	})
 	if err != nil {
 		return err
@@ -319,4 +340,37 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	}
 	log.Info("stopped cleanly")
 	return nil
+}
+
+// analysisEngine starts the engine of reviews and hints that the
+// -analysis-engine value names: "builtin" is a pool of the built-in engine
+// with a searcher per core; a path is a UCI engine; "auto" is Stockfish
+// when uci.Find finds it (and it starts), else the built-in engine. It
+// returns the engine, the name a review gives it, and a function that
+// stops it.
+func analysisEngine(choice string, log *slog.Logger) (review.Engine, string, func(), error) {
+	builtin := func() (review.Engine, string, func(), error) {
+		return engine.NewPool(runtime.NumCPU(), 64), review.BuiltinEngine, func() {}, nil
+	}
+	path := choice
+	switch choice {
+	case "builtin", "built-in":
+		return builtin()
+	case "auto", "":
+		if path = uci.Find(); path == "" {
+			log.Info("analysis engine", "engine", review.BuiltinEngine, "why", "no Stockfish on the PATH or in /usr/games")
+			return builtin()
+		}
+	}
+	// One engine process a core for reviews, and one more for hints.
+	u, err := uci.Start(path, runtime.NumCPU()+1, 64)
+	if err != nil {
+		if choice == "auto" || choice == "" {
+			log.Warn("analysis engine: using the built-in engine", "stockfish", path, "err", err)
+			return builtin()
+		}
+		return nil, "", nil, fmt.Errorf("-analysis-engine: %w", err)
+	}
+	log.Info("analysis engine", "engine", u.Name(), "path", path)
+	return u, u.Name(), func() { u.Close() }, nil
 }

@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"chesstutor/chess/engine/uci"
 	"chesstutor/handlers"
 	"chesstutor/internal/sqlitetest"
+	"chesstutor/review"
 )
 
 // TestOpenStoreChoosesByDB: a path opens SQLite; a postgres:// DSN goes to
@@ -77,5 +81,31 @@ func TestCookieKeys(t *testing.T) {
 	t.Setenv("CHESS_COOKIE_KEY", "short")
 	if _, err := cookieKeys(ctx, st); err == nil {
 		t.Error("a short CHESS_COOKIE_KEY was accepted")
+	}
+}
+
+// TestAnalysisEngine: builtin is the built-in engine; a path that is no
+// UCI engine is refused; auto is Stockfish when the machine has it, else
+// the built-in engine (the levels never change: they are not passed here).
+func TestAnalysisEngine(t *testing.T) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	_, name, stop, err := analysisEngine("builtin", log)
+	if err != nil || name != review.BuiltinEngine {
+		t.Fatalf("builtin: %q, %v", name, err)
+	}
+	stop()
+	if _, _, _, err := analysisEngine(filepath.Join(t.TempDir(), "no-such-engine"), log); err == nil {
+		t.Error("a path with no engine was accepted")
+	}
+	if testing.Short() {
+		return // auto may start Stockfish
+	}
+	_, name, stop, err = analysisEngine("auto", log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	if found := uci.Find(); (found != "") != strings.HasPrefix(name, "Stockfish") {
+		t.Errorf("auto with Stockfish at %q chose %q", found, name)
 	}
 }

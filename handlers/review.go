@@ -48,12 +48,17 @@ func reviewError(err error) error {
 
 // reviewJSON is the review as GET /api/games/:id/review answers it.
 type reviewJSON struct {
-	Status   string                    `json:"status"` // "pending" or "done"
-	Progress float64                   `json:"progress"`
-	Done     int                       `json:"done"`
-	Total    int                       `json:"total"`
-	Moves    []reviewMoveJSON          `json:"moves"`
-	Summary  map[string]reviewSideJSON `json:"summary"`
+	Status   string  `json:"status"` // "pending" or "done"
+	Progress float64 `json:"progress"`
+	Done     int     `json:"done"`
+	Total    int     `json:"total"`
+	// Place is the review's place in the queue while it waits (1: next),
+	// 0 once it runs or is done; Engine names the engine that reviews
+	// ("built-in", or a UCI engine's name such as "Stockfish 15.1").
+	Place   int                       `json:"place"`
+	Engine  string                    `json:"engine"`
+	Moves   []reviewMoveJSON          `json:"moves"`
+	Summary map[string]reviewSideJSON `json:"summary"`
 }
 
 type reviewMoveJSON struct {
@@ -88,13 +93,13 @@ func explanation(w *words.Words, m review.Move) string {
 }
 
 func toReviewJSON(st *review.Status, w *words.Words) reviewJSON {
-	out := reviewJSON{Status: "done", Progress: st.Progress(), Done: st.Done, Total: st.Total,
+	out := reviewJSON{Status: "done", Progress: st.Progress(), Done: st.Done, Total: st.Total, Place: st.Place, Engine: st.Engine,
 		Moves: []reviewMoveJSON{}, Summary: map[string]reviewSideJSON{}}
 	if st.Pending {
 		out.Status = "pending"
 	}
 	for _, m := range st.Review.Moves {
-		j := reviewMoveJSON{Ply: m.Ply, SAN: m.SAN, Class: m.Class.String(), Eval: evalJSON(m.Eval), Best: m.Move.UCI(),
+		j := reviewMoveJSON{Ply: m.Ply, SAN: m.SAN, Class: m.Code(), Eval: evalJSON(m.Eval), Best: m.Move.UCI(),
 			Reason: explanation(w, m)}
 		if m.Best != chess.NoMove {
 			j.Best = m.Best.UCI()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"chesstutor/chess/engine"
 	"chesstutor/games"
 	"chesstutor/lessons"
 	"chesstutor/live"
@@ -48,6 +49,17 @@ type SiteConfig struct {
 	// Words is the catalogue of every visitor-facing sentence; nil means
 	// the embedded one (tests pass one loaded with words.WithPseudo).
 	Words *words.Catalogue
+	// Analysis is the engine of reviews and hints (C5): the built-in
+	// engine's own pool or a UCI engine (Stockfish); nil uses Engine when
+	// it analyses. AnalysisName is what a review says reviewed it
+	// (review.BuiltinEngine when empty).
+	Analysis     review.Engine
+	AnalysisName string
+	// Yield, when set, makes reviews give way to the computer's moves
+	// (Engine must be a pool with the same Yield); ReviewWorkers is the
+	// number of games reviewed at once (1 when zero).
+	Yield         *engine.Yield
+	ReviewWorkers int
 	// ReviewDepth, when set, bounds a review's searches by depth instead
 	// of by time (tests: the same work on a busy machine as on an idle
 	// one).
@@ -104,8 +116,13 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 		MaxActive: cfg.MaxGames, Changed: hub.Changed})
 	// Game reviews and hints need an engine that analyses (*engine.Pool).
 	var reviews *review.Service
-	if an, ok := cfg.Engine.(review.Engine); ok {
+	an := cfg.Analysis
+	if an == nil {
+		an, _ = cfg.Engine.(review.Engine)
+	}
+	if an != nil {
 		reviews = review.NewService(review.ServiceConfig{Store: cfg.Store, Hints: cfg.Store, Games: gs, Engine: an,
+			EngineName: cfg.AnalysisName, Yield: cfg.Yield, Workers: cfg.ReviewWorkers,
 			Budget: cfg.ReviewBudget, Depth: cfg.ReviewDepth, Logger: cfg.Logger})
 	}
 	var puzzleEngine review.Engine

@@ -24,14 +24,36 @@ type Analysis struct {
 	Best  chess.Move
 	PV    []chess.Move
 	Depth int // the deepest finished iteration; 0 for a game-over position
+	// Check is the verification of the move played from this position
+	// (see Verify), nil when the first pass was trusted. It is not stored
+	// with the position: a review that resumes verifies again.
+	Check *Check
+}
+
+// Check is what a verification search found about the move played in a
+// position: the played move and the engine's choice scored in one search,
+// deeper than the first pass, until the move's class stood still.
+type Check struct {
+	// Best is the engine's choice (the played move when it is the best);
+	// BestEval the position's value with it, PlayedEval the value after
+	// the played move, both from White's side.
+	Best       chess.Move
+	BestEval   Eval
+	PlayedEval Eval
+	// PV is the line the engine expects after Best, Best first.
+	PV    []chess.Move
+	Depth int // the depth of the last verification search
 }
 
 // The review's budget. A game of n moves has n+1 positions to analyse and
 // gets Budget split evenly between them, but never more than MaxPerPosition
 // (a short game needs no more) nor less than MinPerPosition (so that even a
-// very long game gets a real search in every position).
+// very long game gets a real search in every position). The verification
+// of the suspect moves that follows has a budget of its own
+// (DefaultVerifyBudget): a game of sixty moves is reviewed in twenty
+// seconds of one core.
 const (
-	DefaultBudget  = 15 * time.Second
+	DefaultBudget  = 10 * time.Second
 	MaxPerPosition = 400 * time.Millisecond
 	MinPerPosition = 40 * time.Millisecond
 	// MaxDepth stops the search in an easy position before its time is up.
@@ -51,8 +73,16 @@ type Options struct {
 	// (tests that want the same answer on every machine).
 	Depth int
 	// Progress, when set, is called after every position with the number
-	// of moves whose review is complete and the number of moves in all.
+	// of moves whose first pass is complete and the number of moves in all.
 	Progress func(done, total int)
+	// VerifyBudget is the time the verification of the suspect moves may
+	// take (DefaultVerifyBudget when zero; with Depth set, none: every
+	// suspect move is verified). NoVerify trusts the first pass.
+	VerifyBudget time.Duration
+	NoVerify     bool
+	// Verified, when set, is called after every move verified with the
+	// number verified and the number to verify.
+	Verified func(done, total int)
 	// Each, when set, is given every new analysis as soon as it is done
 	// (to store it); an error from it stops Analyse, which returns it.
 	Each func(index int, a Analysis) error
@@ -101,7 +131,25 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 		}
 	}
 	report(len(done))
+	// The budget is wall time from here, the storing of every position
+	// and the rest of the work included: each position gets what is left
+	// of it shared among the positions left (within the per-position
+	// bounds), so a slow store or a busy machine shortens the searches,
+	// not the promise of a review in time.
+	began := time.Now()
+	budget := opt.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	adaptive := opt.PerPosition <= 0 && opt.Depth <= 0
+	if adaptive {
+		budget = min(budget, PerPositionTime(budget, len(moves))*time.Duration(len(moves)+1))
+	}
 	for i := len(done); i < len(out); i++ {
+		if adaptive {
+			left := budget - time.Since(began)
+			lim.Time = max(MinPerPosition, min(MaxPerPosition, left/time.Duration(len(out)-i)))
+		}
 		a, err := analysePosition(ctx, eng, g, i, lim)
 		if err != nil {
 			return out[:i], err
@@ -113,6 +161,27 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 		}
 		out[i] = a
 		report(i + 1)
+	}
+	if opt.NoVerify {
+		return out, nil
+	}
+	// The verification, deeper than the first pass.
+	var deadline time.Time
+	depth, perSearch := 0, max(4*lim.Time, 500*time.Millisecond)
+	if opt.Depth > 0 {
+		depth, perSearch = opt.Depth+1, 0
+	} else {
+		verifyBudget := opt.VerifyBudget
+		if verifyBudget <= 0 {
+			verifyBudget = DefaultVerifyBudget
+		}
+		deadline = time.Now().Add(verifyBudget)
+		if adaptive {
+			deadline = began.Add(budget + verifyBudget)
+		}
+	}
+	if _, err := verify(ctx, eng, g, out, depth, deadline, perSearch, opt.Verified); err != nil {
+		return out, err
 	}
 	return out, nil
 }
@@ -174,7 +243,7 @@ func analysePosition(ctx context.Context, eng Engine, g *game, i int, lim engine
 	}
 	a := Analysis{Best: res.Move, Depth: res.Depth, Eval: fromSearch(res.Score, pos.Turn())}
 	a.PV = append([]chess.Move(nil), res.PV[:min(len(res.PV), pvKeep)]...)
-	return a, nil
+	return exactMates(pos, a), nil
 }
 
 // fromSearch turns a search score (side to move's view) into an Eval from

@@ -40,11 +40,25 @@ func buildMove(g *game, an []Analysis, ply int, m chess.Move) Move {
 	ab, aa := an[ply-1], an[ply]
 	c := before.Turn()
 	mv := Move{Ply: ply, Color: c, Move: m, SAN: g.sans[ply-1], Eval: aa.Eval}
+	if chk := ab.Check; chk != nil {
+		// The verification searched the played move and the engine's
+		// choice in one search, deeper than the first pass: its values
+		// are the ones to compare.
+		ab.Eval, ab.Best, ab.PV = chk.BestEval, chk.Best, chk.PV
+		aa.Eval = chk.PlayedEval
+	}
+	if book(g, ply) {
+		mv.Class, mv.Book = Best, true
+		return mv
+	}
 
 	pb := ab.Eval.For(c, c)
 	pa := aa.Eval.For(c, after.Turn())
 	mv.Loss = max(0, pb-pa)
-	engineMove := ab.Best == m
+	// A move that lets the opponent mate, where it could not before, is
+	// never "best", even when it was the engine's own choice.
+	allowsMate := aa.Eval.MateFor(c.Other()) > 0 && ab.Eval.MateFor(c.Other()) == 0
+	engineMove := ab.Best == m && !allowsMate
 	mv.Class = Classify(mv.Loss, engineMove)
 	if n := ab.Eval.MateFor(c); n >= 1 && n <= 2 && aa.Eval.MateFor(c) == 0 && !after.IsCheckmate() {
 		mv.Class = max(mv.Class, Mistake)
@@ -52,7 +66,7 @@ func buildMove(g *game, an []Analysis, ply int, m chess.Move) Move {
 	if after.IsStalemate() && pb >= wonPosition {
 		mv.Class = Blunder
 	}
-	if !engineMove && ab.Best != chess.NoMove {
+	if ab.Best != m && ab.Best != chess.NoMove {
 		mv.Best = ab.Best
 		mv.BestSAN = before.SAN(ab.Best)
 	}

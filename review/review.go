@@ -196,9 +196,24 @@ type Move struct {
 	// played move was it; BestSAN is its notation.
 	Best    chess.Move
 	BestSAN string
+	// Book is set for an opening move that follows the book's main lines
+	// (see book.go); its Class is Best and its Code "book".
+	Book bool
 	// Reason says why a mistake or blunder was one (or what an inaccuracy
 	// missed); its Code is empty for the better moves.
 	Reason Reason
+}
+
+// BookCode is the code of a book move, in place of its class's.
+const BookCode = "book"
+
+// Code is the move's class code, or BookCode for a book move: what the
+// API's `class` and the page's `data-class` say.
+func (m Move) Code() string {
+	if m.Book {
+		return BookCode
+	}
+	return m.Class.String()
 }
 
 // Summary counts one side's moves by class and picks its key moments.

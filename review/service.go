@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"chesstutor/chess"
+	"chesstutor/chess/engine"
 	"chesstutor/games"
 	"chesstutor/store"
 )
@@ -37,18 +38,25 @@ var (
 type ServiceConfig struct {
 	Store store.Reviews
 	// Hints records the hints given while playing (nil: no hints).
-	Hints  store.Hints
-	Games  Games
-	Engine Engine
+	Hints store.Hints
+	Games Games
+	// Engine is the analysis engine (the built-in engine's pool or a UCI
+	// engine such as Stockfish) and EngineName what a review says reviewed
+	// it (BuiltinEngine when empty).
+	Engine     Engine
+	EngineName string
+	// Yield, when set, makes every review search background work that
+	// gives way to the games' computer moves (see engine.Yield). Hints
+	// are part of play and never wait on it.
+	Yield *engine.Yield
 	// Budget is the thinking time for one game (DefaultBudget when zero).
 	Budget time.Duration
 	// Depth, when set, bounds every search (reviews and hints) by depth
 	// instead of by time, for tests that want the same answer on a busy
 	// machine as on an idle one.
 	Depth int
-	// Workers is the number of games reviewed at once (1 when zero). Every
-	// search also waits for a worker of the engine pool, so reviews never
-	// run more searches than the pool allows, beside the games in play.
+	// Workers is the number of games reviewed at once (1 when zero): the
+	// machine's cores, with Yield keeping them for the games when needed.
 	Workers int
 	Logger  *slog.Logger
 }
@@ -63,6 +71,8 @@ type Service struct {
 	hints     hintCache
 	games     Games
 	engine    Engine
+	name      string
+	yield     *engine.Yield
 	budget    time.Duration
 	depth     int
 	workers   int
@@ -71,8 +81,14 @@ type Service struct {
 	mu    sync.Mutex
 	queue []string
 	state map[string]jobState
-	wake  chan struct{}
+	// live is the progress of the reviews running, 0 to 1: the first
+	// pass over the positions, then the verification.
+	live map[string]float64
+	wake chan struct{}
 }
+
+// BuiltinEngine is the name a review gives the site's own engine.
+const BuiltinEngine = "built-in"
 
 type jobState uint8
 
@@ -89,18 +105,27 @@ func NewService(cfg ServiceConfig) *Service {
 		hintStore: cfg.Hints,
 		games:     cfg.Games,
 		engine:    cfg.Engine,
+		name:      cfg.EngineName,
+		yield:     cfg.Yield,
 		budget:    cfg.Budget,
 		depth:     cfg.Depth,
 		workers:   max(cfg.Workers, 1),
 		log:       cfg.Logger,
 		state:     map[string]jobState{},
+		live:      map[string]float64{},
 		wake:      make(chan struct{}, 1),
 	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	if s.name == "" {
+		s.name = BuiltinEngine
+	}
 	return s
 }
+
+// EngineName is the name of the engine that reviews games.
+func (s *Service) EngineName() string { return s.name }
 
 // Status is a review as the API and the page show it: the game reviewed,
 // how far the review is, and the moves reviewed so far.
@@ -117,15 +142,34 @@ type Status struct {
 	// graph), the start first.
 	Evals  []Eval
 	Review *Review // the moves reviewed so far, with the summaries
+	// Engine names the engine that reviewed the game (BuiltinEngine or a
+	// UCI engine's name, "Stockfish 15.1"); for a pending review, the one
+	// reviewing it.
+	Engine string
+	// Place is the review's place in the queue while it waits (1: next),
+	// 0 once it is being reviewed or done.
+	Place int
+	// live is the progress of a running review (first pass, then the
+	// verification); negative when not known.
+	live float64
 }
 
-// Progress is the share of the game reviewed, 0 to 1.
+// Progress is the share of the review done, 0 to 1: the positions
+// analysed while the review waits or is read from the store, the live
+// figure (first pass and verification) while it runs. A done review is 1.
 func (s *Status) Progress() float64 {
-	if s.Total == 0 {
+	switch {
+	case !s.Pending || s.Total == 0:
 		return 1
+	case s.live >= 0:
+		return s.live
 	}
-	return float64(s.Done) / float64(s.Total)
+	return firstPassShare * float64(s.Done) / float64(s.Total)
 }
+
+// firstPassShare is the part of a review's progress that the first pass
+// makes; the verification makes the rest.
+const firstPassShare = 0.8
 
 // Request asks for a review of the visitor's game as it stands now. A
 // review of the same moves is kept (and finished if it was interrupted);
@@ -144,7 +188,7 @@ func (s *Service) Request(ctx context.Context, visitor, id string) (*Status, err
 		if old.Status == store.ReviewPending {
 			s.enqueue(id)
 		}
-		return status(old)
+		return s.status(old)
 	case err != nil && !errors.Is(err, store.ErrNotFound):
 		return nil, err
 	}
@@ -154,11 +198,14 @@ func (s *Service) Request(ctx context.Context, visitor, id string) (*Status, err
 		return nil, err
 	}
 	s.enqueue(id)
-	return status(rec)
+	return s.status(rec)
 }
 
 // Get returns the review of the visitor's game so far, or ErrNotRequested.
 func (s *Service) Get(ctx context.Context, visitor, id string) (*Status, error) {
+	// The queue is read before the store: a review that finishes in
+	// between reads as done, never as running with its progress lost.
+	place, live := s.place(id)
 	rec, err := s.store.Review(ctx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Visitor != visitor) {
 		return nil, ErrNotRequested
@@ -166,7 +213,27 @@ func (s *Service) Get(ctx context.Context, visitor, id string) (*Status, error) 
 	if err != nil {
 		return nil, err
 	}
-	return status(rec)
+	return s.statusAt(rec, place, live)
+}
+
+// status is the Status of a stored review with what the service knows of
+// it now: its place in the queue, its live progress, the engine.
+func (s *Service) status(rec *store.Review) (*Status, error) {
+	place, live := s.place(rec.GameID)
+	return s.statusAt(rec, place, live)
+}
+
+// statusAt is status with the place and live progress read before.
+func (s *Service) statusAt(rec *store.Review, place int, live float64) (*Status, error) {
+	st, err := status(rec)
+	if err != nil {
+		return nil, err
+	}
+	if st.Pending {
+		st.Place, st.live = place, live
+		st.Engine = s.name
+	}
+	return st, nil
 }
 
 // Run reviews the queued games until ctx ends, then waits for the reviews
@@ -230,9 +297,19 @@ func (s *Service) run(ctx context.Context, id string) error {
 	}
 	start, moves := g.positions[0], g.moves
 	began := time.Now()
-	an, err := Analyse(ctx, s.engine, start, moves, done, Options{Budget: s.budget, Depth: s.depth,
+	var eng Engine = s.engine
+	if s.yield != nil {
+		eng = yielding{eng: s.engine, yield: s.yield}
+	}
+	an, err := Analyse(ctx, eng, start, moves, done, Options{Budget: s.budget, Depth: s.depth,
 		Each: func(i int, a Analysis) error {
 			return s.store.AddReviewPosition(ctx, id, rec.Token, storedPosition(i, a))
+		},
+		Progress: func(n, total int) {
+			s.setLive(id, firstPassShare*float64(n)/float64(max(total, 1)))
+		},
+		Verified: func(n, total int) {
+			s.setLive(id, firstPassShare+(1-firstPassShare)*float64(n)/float64(max(total, 1)))
 		}})
 	if err != nil {
 		return err
@@ -247,12 +324,12 @@ func (s *Service) run(ctx context.Context, id string) error {
 		if err != nil {
 			return err
 		}
-		classed[i] = store.ReviewMove{Ply: m.Ply, Class: m.Class.String(), Loss: m.Loss, Reason: reason}
+		classed[i] = store.ReviewMove{Ply: m.Ply, Class: m.Code(), Loss: m.Loss, Reason: reason}
 		if m.Best != chess.NoMove {
 			classed[i].Best = m.Best.UCI()
 		}
 	}
-	if err := s.store.FinishReview(ctx, id, rec.Token, classed); err != nil {
+	if err := s.store.FinishReview(ctx, id, rec.Token, s.name, classed); err != nil {
 		return err
 	}
 	s.log.Info("review done", "game", id, "moves", len(moves), "positions_resumed", len(done), "took", time.Since(began).Round(time.Millisecond))
@@ -292,6 +369,7 @@ func (s *Service) next() (string, bool) {
 func (s *Service) finish(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	delete(s.live, id)
 	if s.state[id] == rerun {
 		s.state[id] = queued
 		s.queue = append(s.queue, id)
@@ -299,6 +377,32 @@ func (s *Service) finish(id string) {
 		return
 	}
 	delete(s.state, id)
+}
+
+func (s *Service) setLive(id string, p float64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.state[id]; ok {
+		s.live[id] = min(p, 1)
+	}
+}
+
+// place returns the review's place in the queue (1: next; 0: not
+// waiting) and its live progress (negative: not running).
+func (s *Service) place(id string) (int, float64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	live, ok := s.live[id]
+	if !ok {
+		live = -1
+	}
+	switch s.state[id] {
+	case running, rerun:
+		return 0, max(live, 0)
+	case queued:
+		return slices.Index(s.queue, id) + 1, -1
+	}
+	return 0, -1
 }
 
 // signal wakes a waiting worker; called with mu held.
@@ -390,7 +494,10 @@ func status(rec *store.Review) (*Status, error) {
 		}
 	}
 	st := &Status{GameID: rec.GameID, Pending: rec.Status != store.ReviewDone, Done: len(r.Moves), Total: len(moves),
-		Start: start, Moves: moves, SANs: g.sans, Positions: g.positions, Review: r}
+		Start: start, Moves: moves, SANs: g.sans, Positions: g.positions, Review: r, Engine: rec.Engine, live: -1}
+	if st.Engine == "" {
+		st.Engine = BuiltinEngine
+	}
 	for _, a := range an {
 		st.Evals = append(st.Evals, a.Eval)
 	}
@@ -405,9 +512,13 @@ func applyStored(r *Review, classed []store.ReviewMove, g *game) error {
 	}
 	for i, c := range classed {
 		m := &r.Moves[i]
-		class, err := ParseClass(c.Class)
-		if err != nil {
-			return err
+		book := c.Class == BookCode
+		class := Best
+		if !book {
+			var err error
+			if class, err = ParseClass(c.Class); err != nil {
+				return err
+			}
 		}
 		var reason Reason
 		if len(c.Reason) > 0 {
@@ -415,7 +526,7 @@ func applyStored(r *Review, classed []store.ReviewMove, g *game) error {
 				return fmt.Errorf("review: move %d: %w", c.Ply, err)
 			}
 		}
-		m.Class, m.Loss, m.Reason = class, c.Loss, reason
+		m.Class, m.Book, m.Loss, m.Reason = class, book, c.Loss, reason
 		m.Best, m.BestSAN = chess.NoMove, ""
 		if c.Best != "" {
 			before := g.positions[i]
@@ -429,4 +540,21 @@ func applyStored(r *Review, classed []store.ReviewMove, g *game) error {
 	r.White = summarise(r.Moves, chess.White)
 	r.Black = summarise(r.Moves, chess.Black)
 	return nil
+}
+
+// yielding runs an engine's searches as background work under a Yield:
+// each waits for a core the games leave free, and is paused while a game
+// needs the core back (see engine.Yield).
+type yielding struct {
+	eng   Engine
+	yield *engine.Yield
+}
+
+func (y yielding) Analyse(ctx context.Context, pos *chess.Position, history []uint64, lim engine.Limits) (engine.Result, error) {
+	bctx, release, err := y.yield.Background(ctx)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	defer release()
+	return y.eng.Analyse(bctx, pos, history, lim)
 }

@@ -22,8 +22,9 @@ type Reviews interface {
 	// when p.Index is not the next position.
 	AddReviewPosition(ctx context.Context, gameID, token string, p ReviewPosition) error
 	// FinishReview stores the classed moves of the pending review with the
-	// given token and marks it done; ErrConflict as for AddReviewPosition.
-	FinishReview(ctx context.Context, gameID, token string, moves []ReviewMove) error
+	// given token and the name of the engine that reviewed it, and marks
+	// it done; ErrConflict as for AddReviewPosition.
+	FinishReview(ctx context.Context, gameID, token, engine string, moves []ReviewMove) error
 	// PendingReviews lists the reviews not finished yet, oldest request
 	// first, without their positions.
 	PendingReviews(ctx context.Context) ([]*Review, error)
@@ -42,12 +43,15 @@ type Review struct {
 	Visitor string
 	// Token tells this request from a later one for the same game, so a
 	// worker still busy with a replaced review cannot write into the new.
-	Token       string
-	Status      string   // ReviewPending or ReviewDone
-	StartFEN    string   // the game's start
-	Moves       []string // UCI, the moves reviewed
-	Positions   []ReviewPosition
-	Classed     []ReviewMove // once done, one per move
+	Token     string
+	Status    string   // ReviewPending or ReviewDone
+	StartFEN  string   // the game's start
+	Moves     []string // UCI, the moves reviewed
+	Positions []ReviewPosition
+	Classed   []ReviewMove // once done, one per move
+	// Engine names the analysis engine that reviewed the game, once done
+	// ("" for a review finished before engines were named: the built-in).
+	Engine      string
 	RequestedAt time.Time
 	UpdatedAt   time.Time
 }

@@ -71,3 +71,75 @@ func TestAnalyseLimitsAndCancel(t *testing.T) {
 		t.Errorf("analysis cancelled while searching: error %v, want context.Canceled", err)
 	}
 }
+
+// TestAnalyseSearchMoves restricts the root to two moves: the best of them
+// is chosen even when another move is better, and both get exact scores,
+// which is how a review compares the played move with the engine's choice.
+func TestAnalyseSearchMoves(t *testing.T) {
+	t.Parallel()
+	pos := mustFEN(t, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+	h3, _ := pos.ParseUCI("h2h3")
+	a2, _ := pos.ParseUCI("a1a2")
+	p := NewPool(1, 1)
+	res, err := p.Analyse(context.Background(), pos, nil, Limits{Depth: 5, Moves: []chess.Move{h3, a2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Move != h3 && res.Move != a2 {
+		t.Fatalf("chose %s, which is not among the moves searched", res.Move.UCI())
+	}
+	if MateIn(res.Score) != 0 {
+		t.Errorf("score %d announces a mate, but a1a8 was left out", res.Score)
+	}
+	if len(res.Root) != 2 || !res.Root[0].Scored || !res.Root[1].Scored {
+		t.Fatalf("root %+v: want both moves scored exactly", res.Root)
+	}
+}
+
+// TestYieldPausesBackground: background searches run on the cores the
+// games leave; a game's search pauses them (the search waits where it
+// is, it is not thrown away) and they go on when the game is done.
+func TestYieldPausesBackground(t *testing.T) {
+	t.Parallel()
+	y := NewYield(2)
+	ctx := context.Background()
+	c1, release1, err := y.Background(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2, release2, err := y.Background(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, _, err := y.Background(short); err == nil {
+		t.Error("a third background search started on two cores")
+	}
+	done := y.Game()
+	if g, r, p := y.Busy(); g != 1 || r != 0 || p != 2 {
+		t.Errorf("with a game: %d games, %d running, %d paused; want 1, 0, 2", g, r, p)
+	}
+	// A search under a paused context waits at its first check.
+	finished := make(chan Result, 1)
+	go func() {
+		finished <- NewSearcher(4).Search(c1, mustFEN(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"), nil, Limits{Depth: 12})
+	}()
+	select {
+	case <-finished:
+		t.Fatal("a paused search finished")
+	case <-time.After(50 * time.Millisecond):
+	}
+	done()
+	if res := <-finished; res.Depth != 12 {
+		t.Errorf("the resumed search reached depth %d, want 12", res.Depth)
+	}
+	if PausedFrom(c2).IsPaused() {
+		t.Error("still paused after the game")
+	}
+	release1()
+	release2()
+	if g, r, p := y.Busy(); g != 0 || r != 0 || p != 0 {
+		t.Errorf("at the end: %d, %d, %d", g, r, p)
+	}
+}

@@ -19,7 +19,15 @@ type Pool struct {
 	// active counts running searches and peak their maximum, for tests
 	// and for the site's health figures.
 	active, peak atomic.Int32
+	// yield, when set, learns of every computer move in flight, so that
+	// background work (reviews) gives way to it.
+	yield *Yield
 }
+
+// SetYield makes every computer move of the pool a game search of y: the
+// background searches under y give way to it. Call it before the pool is
+// used.
+func (p *Pool) SetYield(y *Yield) { p.yield = y }
 
 // NewPool returns a pool of workers searchers sharing a memory budget of
 // about hashMB megabytes for their transposition tables.
@@ -87,6 +95,7 @@ func (p *Pool) Move(ctx context.Context, start *chess.Position, moves []chess.Mo
 		return chess.NoMove, errors.New("engine: the game is over; there is no move to play")
 	}
 
+	defer p.yield.Game()()
 	s, release, err := p.acquire(ctx)
 	if err != nil {
 		return chess.NoMove, err

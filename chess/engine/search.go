@@ -7,6 +7,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -39,6 +40,11 @@ type Limits struct {
 	// is within Margin centipawns of the best exactly, so that a level can
 	// choose among good moves (see RootMove).
 	Margin int
+	// Moves, when not empty, restricts the root to these moves (UCI's
+	// searchmoves) and scores every one of them exactly, so that a review
+	// compares a played move with the engine's choice in one search.
+	// Illegal moves in it are ignored.
+	Moves []chess.Move
 }
 
 // Info reports a finished iteration, for the UCI "info" line.
@@ -102,6 +108,7 @@ type Searcher struct {
 	rootIdx int
 
 	ctx      context.Context
+	paused   *Paused // a background search's pause (see Yield), or nil
 	deadline time.Time
 	timed    bool
 	maxNodes uint64
@@ -171,6 +178,7 @@ func (s *Searcher) Clear() {
 func (s *Searcher) Search(ctx context.Context, root *chess.Position, history []uint64, lim Limits) Result {
 	start := time.Now()
 	s.ctx = ctx
+	s.paused = PausedFrom(ctx)
 	s.stopFlag.Store(false)
 	s.aborted = false
 	s.nodes = 0
@@ -210,6 +218,12 @@ func (s *Searcher) Search(ctx context.Context, root *chess.Position, history []u
 
 	// Root moves, ordered once by a quick look and then by each iteration.
 	legal := root.AppendLegalMoves(make([]chess.Move, 0, maxMoves))
+	if len(lim.Moves) > 0 {
+		legal = slices.DeleteFunc(legal, func(m chess.Move) bool { return !slices.Contains(lim.Moves, m) })
+		if len(legal) > 0 {
+			lim.Margin = 2 * infinity // every listed move gets its exact score
+		}
+	}
 	res := Result{}
 	if len(legal) == 0 {
 		if root.InCheck() {
@@ -386,6 +400,11 @@ func (s *Searcher) searchRoot(rm []RootMove, depth, alpha, beta, margin int) (in
 func (s *Searcher) checkStop() bool {
 	if s.stopFlag.Load() {
 		return true
+	}
+	if s.paused.IsPaused() {
+		// A game needs the core: wait, and think as long as before.
+		d := s.paused.Wait(s.ctx)
+		s.deadline = s.deadline.Add(d)
 	}
 	if s.ctx != nil && s.ctx.Err() != nil {
 		return true

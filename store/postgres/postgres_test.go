@@ -233,6 +233,13 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			withReview := upTo.Version >= 7 // 0007 made the reviews table
+			if withReview {
+				if err := old.StartReview(ctx, &store.Review{GameID: g.ID, Visitor: v, Token: "t", Status: store.ReviewPending,
+					StartFEN: g.StartFEN, Moves: g.Moves}); err != nil {
+					t.Fatal(err)
+				}
+			}
 			old.Close()
 
 			s := openTest(t, dsn, Options{})
@@ -256,6 +263,31 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			}
 			if got, err := s.RedeemTransfer(ctx, h, now); err != nil || got != v {
 				t.Fatalf("redeeming it: %q, %v", got, err)
+			}
+			// A review asked for before 0011 named no engine: it reads as
+			// none and finishes with the engine that reviews it now.
+			rv, err := s.Review(ctx, g.ID)
+			if withReview && (err != nil || rv.Engine != "" || rv.Status != store.ReviewPending) {
+				t.Fatalf("the review after migrating: %+v, %v", rv, err)
+			}
+			if !withReview && withGame {
+				if err := s.StartReview(ctx, &store.Review{GameID: g.ID, Visitor: v, Token: "t", Status: store.ReviewPending,
+					StartFEN: g.StartFEN, Moves: g.Moves}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if withGame {
+				for i := range 2 {
+					if err := s.AddReviewPosition(ctx, g.ID, "t", store.ReviewPosition{Index: i}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := s.FinishReview(ctx, g.ID, "t", "built-in", []store.ReviewMove{{Ply: 1, Class: "book"}}); err != nil {
+					t.Fatal(err)
+				}
+				if rv, err := s.Review(ctx, g.ID); err != nil || rv.Engine != "built-in" || rv.Classed[0].Class != "book" {
+					t.Fatalf("the engine of a review finished after migrating: %+v, %v", rv, err)
+				}
 			}
 			cl := &store.Class{ID: strings.Repeat("c", 32), Name: "Club", JoinCode: "ABCDEF", SecretHash: h, CreatedAt: now}
 			if err := s.CreateClass(ctx, cl, v, "secret"); err != nil {

@@ -121,7 +121,7 @@ func (s *Postgres) AddReviewPosition(ctx context.Context, gameID, token string, 
 }
 
 // FinishReview stores the classed moves and marks the review done.
-func (s *Postgres) FinishReview(ctx context.Context, gameID, token string, moves []store.ReviewMove) error {
+func (s *Postgres) FinishReview(ctx context.Context, gameID, token, engine string, moves []store.ReviewMove) error {
 	err := s.inTx(ctx, pgx.TxOptions{}, func(tx pgx.Tx) error {
 		ply, n, err := pendingFor(ctx, tx, gameID, token)
 		if err != nil {
@@ -139,8 +139,8 @@ func (s *Postgres) FinishReview(ctx context.Context, gameID, token string, moves
 				return translate(err)
 			}
 		}
-		_, err = tx.Exec(ctx, `UPDATE reviews SET status = $1, updated_at_ms = $2 WHERE game_id = $3`,
-			store.ReviewDone, time.Now().UnixMilli(), gameID)
+		_, err = tx.Exec(ctx, `UPDATE reviews SET status = $1, engine = $2, updated_at_ms = $3 WHERE game_id = $4`,
+			store.ReviewDone, engine, time.Now().UnixMilli(), gameID)
 		return translate(err)
 	})
 	if err != nil {

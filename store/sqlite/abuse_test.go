@@ -106,7 +106,7 @@ func TestForgetLeavesNoRow(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := s.FinishReview(ctx, g.ID, "t", []store.ReviewMove{{Ply: 1, Class: "best", Reason: []byte("[]")}}); err != nil {
+		if err := s.FinishReview(ctx, g.ID, "t", "built-in", []store.ReviewMove{{Ply: 1, Class: "best", Reason: []byte("[]")}}); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.CreateTransfer(ctx, v, fmt.Sprintf("%064x", i+1), time.Now().Add(time.Minute)); err != nil {

@@ -131,7 +131,7 @@ func (s *SQLite) AddReviewPosition(ctx context.Context, gameID, token string, p 
 }
 
 // FinishReview stores the classed moves and marks the review done.
-func (s *SQLite) FinishReview(ctx context.Context, gameID, token string, moves []store.ReviewMove) error {
+func (s *SQLite) FinishReview(ctx context.Context, gameID, token, engine string, moves []store.ReviewMove) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlite: finish review %s: %w", gameID, translate(err))
@@ -153,8 +153,8 @@ func (s *SQLite) FinishReview(ctx context.Context, gameID, token string, moves [
 			return fmt.Errorf("sqlite: finish review %s: %w", gameID, translate(err))
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE reviews SET status = ?, updated_at_ms = ? WHERE game_id = ?`,
-		store.ReviewDone, time.Now().UnixMilli(), gameID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE reviews SET status = ?, engine = ?, updated_at_ms = ? WHERE game_id = ?`,
+		store.ReviewDone, engine, time.Now().UnixMilli(), gameID); err != nil {
 		return fmt.Errorf("sqlite: finish review %s: %w", gameID, translate(err))
 	}
 	if err := tx.Commit(); err != nil {

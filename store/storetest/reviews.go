@@ -52,7 +52,7 @@ func (c *contract) reviewLifecycle(t *testing.T) {
 	if err != nil || len(pending) != 1 || pending[0].GameID != g.ID || pending[0].Token != "one" {
 		t.Fatalf("pending %v, %v; want the one review", pending, err)
 	}
-	if err := s.FinishReview(ctx, g.ID, "one", []store.ReviewMove{{Ply: 1, Class: "best"}, {Ply: 2, Class: "good"}}); !errors.Is(err, store.ErrConflict) {
+	if err := s.FinishReview(ctx, g.ID, "one", "Stockfish 15.1", []store.ReviewMove{{Ply: 1, Class: "best"}, {Ply: 2, Class: "good"}}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("finishing with positions missing: %v, want ErrConflict", err)
 	}
 	for i := 1; i <= 2; i++ {
@@ -64,10 +64,13 @@ func (c *contract) reviewLifecycle(t *testing.T) {
 		t.Errorf("a position past the end: %v, want ErrConflict", err)
 	}
 	moves := []store.ReviewMove{{Ply: 1, Class: "best"}, {Ply: 2, Class: "blunder", Loss: 43.5, Best: "b8c6", Reason: []byte(`{"code":"better","move":"Nc6"}`)}}
-	if err := s.FinishReview(ctx, g.ID, "stale", moves); !errors.Is(err, store.ErrConflict) {
+	if err := s.FinishReview(ctx, g.ID, "stale", "Stockfish 15.1", moves); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("finishing a replaced review: %v, want ErrConflict", err)
 	}
-	if err := s.FinishReview(ctx, g.ID, "one", moves); err != nil {
+	if got, err := s.Review(ctx, g.ID); err != nil || got.Engine != "" {
+		t.Fatalf("a pending review's engine: %q, %v; want none yet", got.Engine, err)
+	}
+	if err := s.FinishReview(ctx, g.ID, "one", "Stockfish 15.1", moves); err != nil {
 		t.Fatal(err)
 	}
 
@@ -79,7 +82,7 @@ func (c *contract) reviewLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Status != store.ReviewDone || got.Visitor != alice || got.StartFEN != g.StartFEN || !slices.Equal(got.Moves, g.Moves) ||
-		len(got.Positions) != 3 || len(got.Classed) != 2 || got.RequestedAt.IsZero() {
+		len(got.Positions) != 3 || len(got.Classed) != 2 || got.RequestedAt.IsZero() || got.Engine != "Stockfish 15.1" {
 		t.Fatalf("review %+v", got)
 	}
 	if p := got.Positions[2]; p.Index != 2 || p.CP != 25 || p.Best != "g1f3" || !slices.Equal(p.PV, []string{"g1f3", "b8c6"}) || p.Depth != 12 {

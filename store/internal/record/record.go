@@ -109,7 +109,7 @@ func Game(r Scanner) (*store.Game, error) {
 }
 
 // ReviewColumns are the columns of reviews, in the order Review reads them.
-const ReviewColumns = `game_id, visitor_id, token, status, start_fen, moves, ply, requested_at_ms, updated_at_ms`
+const ReviewColumns = `game_id, visitor_id, token, status, start_fen, moves, ply, requested_at_ms, updated_at_ms, engine`
 
 // Review reads a row of ReviewColumns (without its positions and moves).
 func Review(r Scanner) (*store.Review, error) {
@@ -119,7 +119,7 @@ func Review(r Scanner) (*store.Review, error) {
 		ply                int
 		requested, updated int64
 	)
-	if err := r.Scan(&rv.GameID, &rv.Visitor, &rv.Token, &rv.Status, &rv.StartFEN, &moves, &ply, &requested, &updated); err != nil {
+	if err := r.Scan(&rv.GameID, &rv.Visitor, &rv.Token, &rv.Status, &rv.StartFEN, &moves, &ply, &requested, &updated, &rv.Engine); err != nil {
 		return nil, err
 	}
 	rv.Moves = strings.Fields(moves)
