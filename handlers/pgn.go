@@ -72,7 +72,7 @@ func reviewNotes(w *words.Words, st *review.Status) []chess.Note {
 	for i, m := range st.Review.Moves {
 		n := chess.Note{NAG: nags[m.Class], Eval: pgnEval(m.Eval)}
 		if m.Class >= review.Inaccuracy {
-			n.Comment = w.T("review.class."+m.Class.String()) + ". " + explanation(w, m)
+			n.Comment = w.T("review.class."+m.Code()) + ". " + explanation(w, m)
 		}
 		notes[i] = n
 	}

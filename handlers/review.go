@@ -223,6 +223,8 @@ type reviewPage struct {
 	Done      int
 	Total     int
 	Percent   int
+	Place     int    // the review's place in the queue while it waits (1: next), else 0
+	Engine    string // which engine reviewed, in words
 	NoMoves   bool
 	Result    string // the game's ending in words, or "" while it goes on
 	Arrow     string // the caption of the better move's arrow, or ""
@@ -306,13 +308,15 @@ func (h *Handler) showReview(c echo.Context) error {
 	}
 	p.Requested, p.Pending, p.Done, p.Total = true, st.Pending, st.Done, st.Total
 	p.Percent = int(math.Round(st.Progress() * 100))
+	p.Place = st.Place
+	p.Engine = engineWords(w, st.Engine)
 
 	moves := make([]*reviewMoveView, len(st.SANs))
 	for i, san := range st.SANs {
 		v := &reviewMoveView{Ply: i + 1, SAN: letters.Write(san), Label: moveLabel(st.Positions[i], letters.Write(san))}
 		if i < len(st.Review.Moves) {
 			m := st.Review.Moves[i]
-			v.Class, v.Word, v.Mark = m.Class.String(), w.T("review.class."+m.Class.String()), classMarks[m.Class]
+			v.Class, v.Word, v.Mark = m.Code(), w.T("review.class."+m.Code()), classMarks[m.Class]
 			v.Sentence = explanation(w, m)
 			v.Eval = evalWords(w, m.Eval)
 			if m.Class >= review.Mistake && m.BestSAN != "" {
@@ -509,7 +513,7 @@ func evalGraph(w *words.Words, letters chess.Letters, st *review.Status, ply int
 			p.Title = moveLabel(st.Positions[i-1], letters.Write(st.SANs[i-1]))
 			if i <= len(st.Review.Moves) {
 				m := st.Review.Moves[i-1]
-				p.Title = w.T("review.graph_point", "Move", p.Title, "Class", w.T("review.class_lower."+m.Class.String()))
+				p.Title = w.T("review.graph_point", "Move", p.Title, "Class", w.T("review.class_lower."+m.Code()))
 				if m.Class >= review.Inaccuracy {
 					p.Mark, p.Large = m.Class.String(), m.Class >= review.Mistake
 				}
@@ -518,4 +522,17 @@ func evalGraph(w *words.Words, letters chess.Letters, st *review.Status, ply int
 		points[i] = p
 	}
 	return views.EvalGraph(len(st.SANs), points, ply)
+}
+
+// engineWords says which engine reviewed: the site's own (review.BuiltinEngine)
+// or the UCI engine by its name ("Stockfish 15.1"); "" for a review kept
+// from before engines were recorded.
+func engineWords(w *words.Words, engine string) string {
+	switch engine {
+	case "":
+		return ""
+	case review.BuiltinEngine:
+		return w.T("review.engine_builtin")
+	}
+	return w.T("review.engine_named", "Engine", engine)
 }

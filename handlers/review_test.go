@@ -152,6 +152,8 @@ func TestReviewPage(t *testing.T) {
 		`data-review-ply="3"`, `data-class="blunder"`, "This lets your opponent checkmate at once: ♕h4#.",
 		`data-review-graph`, `class="overlay-arrow"`, `Key moments`, `data-ply="3"`, `data-shows="before"`,
 		`data-review-step="start"`, `data-review-step="prev"`, `data-review-step="next"`, `data-review-step="next-mistake"`,
+		// Which engine reviewed (C5): the test site's built-in one.
+		`data-review-engine>Reviewed by the site&#39;s own engine.`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the review page has no %q", want)

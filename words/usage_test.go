@@ -169,11 +169,11 @@ var dynamic = []struct {
 	// The review: a move's class by its code (review.Class.String), the
 	// counts of a side's classes, a side's colour, and the piece phrases
 	// of the reasons (review/words.go) by kind and piece.
-	{"handlers/review.go", `"review.class." + …`, `review\.class\.(best|good|inaccuracy|mistake|blunder)`},
-	{"handlers/review.go", `"review.class_lower." + …`, `review\.class_lower\.(best|good|inaccuracy|mistake|blunder)`},
-	{"handlers/review.go", `"review.count." + …`, `review\.count\.(inaccuracy|mistake|blunder)`},
+	{"handlers/review.go", `"review.class." + …`, `review\.class\.(best|good|inaccuracy|mistake|blunder|book)`},
+	{"handlers/review.go", `"review.class_lower." + …`, `review\.class_lower\.(best|good|inaccuracy|mistake|blunder|book)`},
+	{"handlers/review.go", `"review.count." + …`, `review\.count\.(inaccuracy|mistake|blunder|book)`},
 	{"handlers/review.go", `"color." + …`, `color\.(white|black)`},
-	{"handlers/pgn.go", `"review.class." + …`, `review\.class\.(best|good|inaccuracy|mistake|blunder)`},
+	{"handlers/pgn.go", `"review.class." + …`, `review\.class\.(best|good|inaccuracy|mistake|blunder|book)`},
 	{"review/words.go", `"review.piece." + … + …`, `review\.piece\.(their|your|your_acc|a|worth|the_acc|both|both_your)_(pawn|knight|bishop|rook|queen|king)`},
 	// Words.Date's month names.
 	{"words/words.go", `fmt.Sprintf("date.month_%d")`, `date\.month_([1-9]|1[0-2])`},

@@ -246,10 +246,18 @@ if (root) {
     } catch {
       return setTimeout(poll, 5000);
     }
+    // progress (0–1) grows through the first pass and the verification;
+    // done reaches total before the verification ends, so it is no measure.
+    const percent = Math.round((body.progress || 0) * 100);
     const progress = root.querySelector("[data-review-progress]");
-    if (progress) progress.textContent = t("progress", { Done: body.done, Count: body.total });
+    if (progress) progress.textContent = t("percent", { Percent: percent });
+    const place = root.querySelector("[data-review-place]");
+    if (place) {
+      place.hidden = !body.place;
+      place.textContent = body.place ? t("place", { Place: body.place }) : "";
+    }
     const bar = root.querySelector("[data-review-part=progress] progress");
-    if (bar) bar.value = body.done;
+    if (bar) bar.value = percent;
     if (body.done !== done || body.status === "done") {
       done = body.done;
       try {
