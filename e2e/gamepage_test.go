@@ -336,12 +336,15 @@ func TestGamePageTypedMoves(t *testing.T) {
 	b.Do(chromedp.SendKeys("[data-san-input]", "x\r"))
 	gameWait(t, b, `document.querySelector("[data-san-error]").textContent.includes("not a move")`)
 
-	// Typing while the pass screen shows dismisses it: the player has the device.
+	// Typing while the pass screen shows dismisses it: the player has the
+	// device. The first pass screen comes after White's first move.
 	startGame(t, b, s, `{mode: "friend", pass_screen: true}`)
-	gameWait(t, b, passShown)
 	Eval[bool](b, `(document.querySelector("[data-san-input]").focus(), true)`)
 	b.Do(chromedp.SendKeys("[data-san-input]", "e4\r"))
-	gameWait(t, b, `document.querySelectorAll("[data-movelist] .move").length === 1`)
+	gameWait(t, b, passShown)
+	Eval[bool](b, `(document.querySelector("[data-san-input]").focus(), true)`)
+	b.Do(chromedp.SendKeys("[data-san-input]", "e5\r"))
+	gameWait(t, b, `document.querySelectorAll("[data-movelist] .move").length === 2`)
 }
 
 func TestGamePageSoundsAndSwitch(t *testing.T) {

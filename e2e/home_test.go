@@ -186,7 +186,7 @@ func TestScreenshots(t *testing.T) {
 		b := newBrowser(t, opts...)
 		b.Open(srv.URL + "/")
 		b.Do(chromedp.WaitVisible(chromedp.CSS("[data-board]")))
-		if b.Screenshot(c.name) == "" {
+		if b.Screenshot(c.name) == "" && shotsWanted() {
 			t.Errorf("could not save screenshot %s", c.name)
 		}
 	}

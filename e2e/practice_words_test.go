@@ -55,7 +55,7 @@ func TestPracticeScriptsInRussian(t *testing.T) {
 	b.WaitScript("[data-move-page]")
 	b.Do(chromedp.Click(moveSquare("a1")), chromedp.Click(moveSquare("a7")))
 	kind, reason := moveVerdict(b)
-	if kind != "wrong" || !strings.HasPrefix(reason, "После Ra7 чёрный король на g8 даже не под шахом") {
+	if kind != "wrong" || !strings.HasPrefix(reason, "После ♖a7 (ладья идёт на a7) чёрный король на g8 даже не под шахом") {
 		t.Errorf("Ra7: verdict %q, reason %q", kind, reason)
 	}
 	if got := Eval[string](b, `document.querySelector("[data-result] [data-verdict]").textContent`); !strings.HasPrefix(got, ru.T("exercise.move_js.not_this_time")) {
