@@ -346,7 +346,9 @@ func languageJourney(t *testing.T, srv *Server, bank *quiz.Bank, axe, lang strin
 	// The review, from the end card.
 	pressLink(t, b, `[data-end-banner] [data-action="review"]`, `/review$`, touch)
 	b.WaitScript("[data-review-root]")
-	journeyWait(t, b, "the finished review", `document.querySelector("[data-review-root]").dataset.pending === "false" && document.querySelector(".review-move[data-class=pending]") === null`, 90*time.Second)
+	// data-requested first: before the script's start request reloads the
+	// page, the review that is not asked for yet is not pending either.
+	journeyWait(t, b, "the finished review", `document.querySelector("[data-review-root]").dataset.requested === "true" && document.querySelector("[data-review-root]").dataset.pending === "false" && document.querySelector(".review-move[data-class=pending]") === null`, 90*time.Second)
 	if errs := b.ConsoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
