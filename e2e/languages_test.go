@@ -44,7 +44,7 @@ var englishWords = wordSet(`the and you your yours move moves moved white black 
 // latinAllowed are the Latin-script words a Russian page may show: the
 // site's name, file formats, key names, and "cookie", which Russian
 // writes in Latin letters (файлы cookie).
-var latinAllowed = wordSet(`chess steps pgn fen tab enter esc escape home end space shift javascript cookie`)
+var latinAllowed = wordSet(`chess steps stockfish pgn fen tab enter esc escape home end space shift javascript cookie`)
 
 func wordSet(s string) map[string]bool {
 	set := map[string]bool{}
