@@ -52,7 +52,6 @@ type pupilRow struct {
 	Played, Won   int
 	BestLevel     int // -1: none beaten
 	Stars         int // stars earned over the course's exercises, as /learn counts them
-	MaxStars      int // the most the course's exercises earn
 	PuzzlesSolved int // puzzles solved at the first attempt
 	PuzzlesFailed int // puzzles failed at the first attempt
 	PuzzleRating  int // the pupil's puzzle rating, rounded; 0: no puzzle tried
@@ -261,9 +260,8 @@ func (h *Handler) pupilRow(course *lessons.Course, work store.Work) pupilRow {
 	report := store.ProgressReport{LessonsRead: work.LessonsRead, Solved: work.Solved}
 	stars := exerciseStars(maps.Keys(work.Solved), work.Tries) // stars.go
 	for _, l := range course.Lessons() {
-		got, most := starCount(stars, l.Exercises)
+		got, _ := starCount(stars, l.Exercises)
 		row.Stars += got
-		row.MaxStars += most
 		if done, _ := lessonDone(report, l); done {
 			row.LessonsDone++
 			row.LessonsByslug[l.Slug] = true
