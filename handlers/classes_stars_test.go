@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -112,6 +113,18 @@ func TestClassStarsAndPuzzles(t *testing.T) {
 	}
 	if strings.Index(page, ">Ana<") > strings.Index(page, ">Ben<") {
 		t.Error("sorted by stars, most first, Ana should come before Ben")
+	}
+	// The dashboard's form gives puzzle homework too; a bad count is
+	// refused on the page with the reason.
+	if rec := teacher.form(link+"/homework", url.Values{"puzzles": {"5"}, "puzzle_theme": {"fork"}}); rec.Code != http.StatusSeeOther {
+		t.Errorf("puzzle homework with the form = %d %s", rec.Code, rec.Body)
+	}
+	if got := teacher.do(http.MethodGet, link, "", "").Body.String(); !strings.Contains(got, `data-homework-item="puzzles:5:fork"`) {
+		t.Error("the dashboard lacks the puzzle homework given with the form")
+	}
+	if rec := teacher.form(link+"/homework", url.Values{"puzzles": {"many"}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), "Ask for 1 to 100 puzzles.") {
+		t.Errorf("a bad puzzle count with the form = %d, want 400 with the reason", rec.Code)
 	}
 	rec := teacher.do(http.MethodGet, link+"/pupils.csv", "", "")
 	rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(rec.Body.String(), "\ufeff"))).ReadAll()
