@@ -173,6 +173,17 @@ func TestClassroom(t *testing.T) {
 	if got := cell("Ben", "lessons"); got != "0" {
 		t.Errorf("Ben's lessons = %q, want 0", got)
 	}
+	// Stars as /learn counts them: Ben's exercise after one wrong try;
+	// Cleo's only wrong tries earn none. Nobody has tried a puzzle yet.
+	if got := cell("Ben", "stars"); got != "2" {
+		t.Errorf("Ben's stars = %q, want 2 (solved after one wrong try)", got)
+	}
+	if got := cell("Cleo", "stars"); got != "0" {
+		t.Errorf("Cleo's stars = %q, want 0", got)
+	}
+	if got, rating := cell("Ana", "puzzles"), cell("Ana", "rating"); got != "0 / 0" || rating != "–" {
+		t.Errorf("Ana's puzzles = %q, rating %q; want 0 / 0 and –", got, rating)
+	}
 	gameWait(t, teacher, row("Cleo")+`.hasAttribute("data-stuck")`)
 	if !strings.Contains(Eval[string](teacher, `document.querySelector("[data-done-by]").textContent`), "Ana") {
 		t.Error("the homework does not say Ana is done")

@@ -319,7 +319,11 @@ type homeworkRequest struct {
 	Exercises  []string `json:"exercises"`
 	QuizTopics []string `json:"quiz_topics"`
 	BeatLevel  *int     `json:"beat_level"`
-	Due        string   `json:"due"`
+	// Puzzles asks for that many puzzles solved at the first attempt, of
+	// PuzzleTheme when it is not "".
+	Puzzles     *int   `json:"puzzles"`
+	PuzzleTheme string `json:"puzzle_theme"`
+	Due         string `json:"due"`
 }
 
 // maxHomeworkItems bounds one homework: a whole course's lessons and more.
@@ -358,6 +362,21 @@ func (h *Handler) homework(c echo.Context, req homeworkRequest) ([]string, strin
 			return nil, "", refuse(http.StatusBadRequest, "classes.refuse_level", "Min", engine.MinLevel, "Max", engine.MaxLevel)
 		}
 		add("level:" + strconv.Itoa(*req.BeatLevel))
+	}
+	if req.Puzzles != nil {
+		code := strconv.Itoa(*req.Puzzles)
+		if req.PuzzleTheme != "" {
+			code += ":" + req.PuzzleTheme
+		}
+		if *req.Puzzles < 1 || *req.Puzzles > maxHomeworkPuzzles {
+			return nil, "", refuse(http.StatusBadRequest, "classes.refuse_puzzles", "Max", maxHomeworkPuzzles)
+		}
+		if _, _, ok := puzzleItem(code); !ok {
+			return nil, "", refuse(http.StatusBadRequest, "classes.refuse_puzzle_theme", "Theme", truncate(req.PuzzleTheme, 40))
+		}
+		add("puzzles:" + code)
+	} else if req.PuzzleTheme != "" {
+		return nil, "", refuse(http.StatusBadRequest, "classes.refuse_puzzles", "Max", maxHomeworkPuzzles)
 	}
 	if len(items) == 0 {
 		return nil, "", refuse(http.StatusBadRequest, "classes.refuse_homework_empty")
@@ -405,6 +424,13 @@ func (h *Handler) addHomeworkForm(c echo.Context) error {
 			n = -1 // refused below with the levels' range
 		}
 		req.BeatLevel = &n
+	}
+	if v := form.Get("puzzles"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			n = -1 // refused below with the range
+		}
+		req.Puzzles, req.PuzzleTheme = &n, form.Get("puzzle_theme")
 	}
 	if _, err := h.addHomework(c, cl, req); err != nil {
 		var he *echo.HTTPError

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/csv"
+	"maps"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -16,6 +18,7 @@ import (
 	"chesstutor/chess/engine"
 	"chesstutor/classes"
 	"chesstutor/lessons"
+	"chesstutor/puzzles"
 	"chesstutor/quiz"
 	"chesstutor/store"
 	"chesstutor/words"
@@ -48,6 +51,10 @@ type pupilRow struct {
 	TrainerBest   int // self-reported: posted by the trainer page's script
 	Played, Won   int
 	BestLevel     int // -1: none beaten
+	Stars         int // stars earned over the course's exercises, as /learn counts them
+	PuzzlesSolved int // puzzles solved at the first attempt
+	PuzzlesFailed int // puzzles failed at the first attempt
+	PuzzleRating  int // the pupil's puzzle rating, rounded; 0: no puzzle tried
 	LastActive    time.Time
 	Stuck         []stuckMark
 	HomeworkDone  int // homework sets finished
@@ -154,6 +161,9 @@ var tableColumns = []struct {
 	{"trainer", words.M("classes.col_trainer_mark")},
 	{"games", words.M("classes.col_games_won")},
 	{"level", words.M("classes.col_level")},
+	{"stars", words.M("classes.col_stars")},
+	{"puzzles", words.M("classes.col_puzzles")},
+	{"rating", words.M("classes.col_puzzle_rating")},
 	{"homework", words.M("classes.col_homework")},
 	{"active", words.M("classes.col_active")},
 }
@@ -163,14 +173,18 @@ var csvColumns = []words.Message{
 	words.M("classes.col_nickname"), words.M("classes.col_lessons"), words.M("classes.col_squares"),
 	words.M("classes.col_moves"), words.M("classes.col_quiz"), words.M("classes.col_quiz_missed"),
 	words.M("classes.col_trainer"), words.M("classes.col_games"), words.M("classes.col_won"),
-	words.M("classes.col_level"), words.M("classes.col_homework"), words.M("classes.col_stuck"),
+	words.M("classes.col_level"), words.M("classes.col_stars"), words.M("classes.col_puzzles_solved"),
+	words.M("classes.col_puzzles_failed"), words.M("classes.col_puzzle_rating"),
+	words.M("classes.col_homework"), words.M("classes.col_stuck"),
 	words.M("classes.col_active"),
 }
 
 // homeworkChoices are what the homework form offers.
 type homeworkChoices struct {
-	Lessons []*lessons.Lesson
-	Topics  []topicChoice
+	Lessons      []*lessons.Lesson
+	Topics       []topicChoice
+	PuzzleThemes []themeChoice
+	MaxPuzzles   int
 }
 
 type topicChoice struct {
@@ -189,6 +203,9 @@ var sortKeys = map[string]func(a, b pupilRow) int{
 	"trainer":  func(a, b pupilRow) int { return cmp.Compare(a.TrainerBest, b.TrainerBest) },
 	"games":    func(a, b pupilRow) int { return cmp.Compare(a.Won, b.Won) },
 	"level":    func(a, b pupilRow) int { return cmp.Compare(a.BestLevel, b.BestLevel) },
+	"stars":    func(a, b pupilRow) int { return cmp.Compare(a.Stars, b.Stars) },
+	"puzzles":  func(a, b pupilRow) int { return cmp.Compare(a.PuzzlesSolved, b.PuzzlesSolved) },
+	"rating":   func(a, b pupilRow) int { return cmp.Compare(a.PuzzleRating, b.PuzzleRating) },
 	"homework": func(a, b pupilRow) int { return cmp.Compare(a.HomeworkDone, b.HomeworkDone) },
 	"active":   func(a, b pupilRow) int { return a.LastActive.Compare(b.LastActive) },
 }
@@ -241,7 +258,10 @@ func (h *Handler) pupilRow(course *lessons.Course, work store.Work) pupilRow {
 		TrainerBest: work.TrainerBest, Played: work.Played, Won: work.Won, BestLevel: work.BestLevel,
 		LastActive: work.LastActive, LessonsByslug: map[string]bool{}, work: work}
 	report := store.ProgressReport{LessonsRead: work.LessonsRead, Solved: work.Solved}
+	stars := exerciseStars(maps.Keys(work.Solved), work.Tries) // stars.go
 	for _, l := range course.Lessons() {
+		got, _ := starCount(stars, l.Exercises)
+		row.Stars += got
 		if done, _ := lessonDone(report, l); done {
 			row.LessonsDone++
 			row.LessonsByslug[l.Slug] = true
@@ -263,6 +283,16 @@ func (h *Handler) pupilRow(course *lessons.Course, work store.Work) pupilRow {
 		}
 	}
 	slices.SortFunc(row.Stuck, func(a, b stuckMark) int { return cmp.Compare(b.Wrong, a.Wrong) })
+	for _, solved := range work.Puzzles {
+		if solved {
+			row.PuzzlesSolved++
+		} else {
+			row.PuzzlesFailed++
+		}
+	}
+	if len(work.Puzzles) > 0 {
+		row.PuzzleRating = int(math.Round(work.PuzzleRating))
+	}
 	row.MissedTopics = missedTopics(h.rounds, work.QuizWrong)
 	return row
 }
@@ -337,8 +367,44 @@ func (h *Handler) itemDone(course *lessons.Course, code string, work store.Work)
 			}
 		}
 		return size > 0 && right >= min(3, size)
+	case "puzzles":
+		// Puzzles solved at the first attempt, of the theme when one is
+		// given; those solved before the homework count too, as lessons do.
+		want, theme, ok := puzzleItem(value)
+		if !ok || h.puzzles == nil {
+			return false
+		}
+		n := 0
+		for id, solved := range work.Puzzles {
+			if !solved {
+				continue
+			}
+			if theme != "" {
+				if p, err := h.puzzles.Set().Get(id); err != nil || !p.Has(theme) {
+					continue
+				}
+			}
+			n++
+		}
+		return n >= want
 	}
 	return false
+}
+
+// maxHomeworkPuzzles bounds "solve N puzzles".
+const maxHomeworkPuzzles = 100
+
+// puzzleItem reads a "puzzles" item's value: "<n>" or "<n>:<theme>".
+func puzzleItem(value string) (n int, theme puzzles.Theme, ok bool) {
+	count, t, _ := strings.Cut(value, ":")
+	n, err := strconv.Atoi(count)
+	if err != nil || n < 1 || n > maxHomeworkPuzzles {
+		return 0, "", false
+	}
+	if t != "" && !slices.Contains(puzzles.AllThemes, puzzles.Theme(t)) {
+		return 0, "", false
+	}
+	return n, puzzles.Theme(t), true
 }
 
 // homeworkView words a homework's items in the visitor's language.
@@ -369,6 +435,13 @@ func (h *Handler) homeworkView(c echo.Context, className string, hw store.Homewo
 			it.Label, it.URL = w.T("classes.item_level", "Level", value), "/play"
 		case "quiz":
 			it.Label, it.URL = w.T("classes.item_quiz", "Topic", w.Msg(quiz.TopicTitle(value))), "/quiz"
+		case "puzzles":
+			if n, theme, ok := puzzleItem(value); ok && theme == "" {
+				it.Label, it.URL = w.T("classes.item_puzzles", "Count", n), "/puzzles"
+			} else if ok {
+				it.Label = w.T("classes.item_puzzles_theme", "Count", n, "Theme", themeName(w, theme))
+				it.URL = "/puzzles?theme=" + url.QueryEscape(string(theme))
+			}
 		}
 		if it.Label == "" {
 			it.Label = code // a lesson removed from the course since
@@ -404,6 +477,10 @@ func (h *Handler) renderDashboard(c echo.Context, cl *store.Class, secret string
 	p.Choices.Lessons = course.Lessons()
 	for _, t := range quiz.Topics {
 		p.Choices.Topics = append(p.Choices.Topics, topicChoice{Topic: t, Title: quiz.TopicTitle(t)})
+	}
+	p.Choices.MaxPuzzles = maxHomeworkPuzzles
+	for _, t := range puzzles.AllThemes {
+		p.Choices.PuzzleThemes = append(p.Choices.PuzzleThemes, themeChoice{Theme: string(t), Name: themeName(h.w(c), t)}) // puzzles.go
 	}
 	p.Sort, p.Dir = c.QueryParam("sort"), c.QueryParam("dir")
 	if by, ok := sortKeys[p.Sort]; ok {
@@ -492,6 +569,10 @@ type pupilJSON struct {
 	GamesPlayed         int      `json:"games_played"`
 	GamesWon            int      `json:"games_won"`
 	BestLevelBeaten     *int     `json:"best_level_beaten"`
+	Stars               int      `json:"stars"`
+	PuzzlesSolved       int      `json:"puzzles_solved"`
+	PuzzlesFailed       int      `json:"puzzles_failed"`
+	PuzzleRating        *int     `json:"puzzle_rating"` // null: no puzzle tried
 	LastActive          *string  `json:"last_active"`
 	Stuck               []string `json:"stuck"`
 	HomeworkDone        int      `json:"homework_done"`
@@ -529,9 +610,13 @@ func (h *Handler) dashboardAPI(c echo.Context) error {
 		p := pupilJSON{ID: r.ID, Nickname: r.Nickname, LessonsDone: r.LessonsDone, ExercisesSolved: r.Squares,
 			MovesSolved: r.Moves, QuizBest: r.QuizBest, QuizTotal: r.QuizTotal, QuizRounds: r.QuizRounds,
 			QuizMissedTopics: append([]string{}, r.MissedTopics...), TrainerBest: r.TrainerBest, TrainerSelfReported: true,
-			GamesPlayed: r.Played, GamesWon: r.Won, Stuck: []string{}, HomeworkDone: r.HomeworkDone}
+			GamesPlayed: r.Played, GamesWon: r.Won, Stuck: []string{}, HomeworkDone: r.HomeworkDone,
+			Stars: r.Stars, PuzzlesSolved: r.PuzzlesSolved, PuzzlesFailed: r.PuzzlesFailed}
 		if r.BestLevel >= 0 {
 			p.BestLevelBeaten = &r.BestLevel
+		}
+		if r.PuzzlesSolved+r.PuzzlesFailed > 0 {
+			p.PuzzleRating = &r.PuzzleRating
 		}
 		if !r.LastActive.IsZero() {
 			s := r.LastActive.UTC().Format(time.RFC3339)
@@ -582,7 +667,10 @@ func (h *Handler) downloadClassCSV(c echo.Context) error {
 		for i, s := range r.Stuck {
 			stuck[i] = s.Label
 		}
-		level, active, quizBest := "", "", ""
+		level, active, quizBest, rating := "", "", "", ""
+		if r.PuzzlesSolved+r.PuzzlesFailed > 0 {
+			rating = strconv.Itoa(r.PuzzleRating)
+		}
 		if r.BestLevel >= 0 {
 			level = strconv.Itoa(r.BestLevel)
 		}
@@ -594,7 +682,8 @@ func (h *Handler) downloadClassCSV(c echo.Context) error {
 		}
 		cw.Write([]string{csvCell(r.Nickname), strconv.Itoa(r.LessonsDone), strconv.Itoa(r.Squares), strconv.Itoa(r.Moves),
 			quizBest, strings.Join(missed, "; "), strconv.Itoa(r.TrainerBest), strconv.Itoa(r.Played), strconv.Itoa(r.Won),
-			level, strconv.Itoa(r.HomeworkDone), csvCell(strings.Join(stuck, "; ")), active})
+			level, strconv.Itoa(r.Stars), strconv.Itoa(r.PuzzlesSolved), strconv.Itoa(r.PuzzlesFailed), rating,
+			strconv.Itoa(r.HomeworkDone), csvCell(strings.Join(stuck, "; ")), active})
 	}
 	cw.Flush()
 	hd := c.Response().Header()

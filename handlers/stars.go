@@ -2,6 +2,8 @@ package handlers
 
 import (
 	"fmt"
+	"iter"
+	"maps"
 
 	"github.com/labstack/echo/v4"
 
@@ -89,7 +91,14 @@ func (h *Handler) visitorStars(c echo.Context, solved map[string]bool) (map[stri
 	if err != nil {
 		return nil, fmt.Errorf("handlers: load stars: %w", err)
 	}
-	out := make(map[string]int, len(solved))
+	return exerciseStars(maps.Keys(solved), tries), nil
+}
+
+// exerciseStars is the stars of each exercise solved: those its try
+// record earns, or one for an exercise solved before stars were kept (no
+// try record). The teacher's dashboard counts them the same way.
+func exerciseStars(solved iter.Seq[string], tries map[string]store.TryRecord) map[string]int {
+	out := map[string]int{}
 	for id := range solved {
 		out[id] = 1
 	}
@@ -98,7 +107,7 @@ func (h *Handler) visitorStars(c echo.Context, solved map[string]bool) (map[stri
 			out[id] = s
 		}
 	}
-	return out, nil
+	return out
 }
 
 // starCount sums the stars of a list of exercises and the most they can

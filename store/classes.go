@@ -132,7 +132,7 @@ type Membership struct {
 type Homework struct {
 	ID        string
 	ClassID   string
-	Items     []string // codes: "lesson:<slug>", "exercise:<id>", "level:<n>", "quiz:<topic>"
+	Items     []string // codes: "lesson:<slug>", "exercise:<id>", "level:<n>", "quiz:<topic>", "puzzles:<n>[:<theme>]"
 	Due       string   // "YYYY-MM-DD", or "" without a due date
 	CreatedAt time.Time
 }
@@ -153,7 +153,13 @@ type Work struct {
 	Played      int                  // finished games against the computer
 	Won         int                  // of those, won
 	BestLevel   int                  // highest computer level beaten; -1 when none
-	LastActive  time.Time            // the newest of the above; zero when none
+	// Tries are the try records of the exercises solved since stars were
+	// kept, by exercise id (the stars: exercise.Stars of SolvedWrong and
+	// SolvedHelped); a solved exercise without one earns one star.
+	Tries        map[string]TryRecord
+	Puzzles      map[string]bool // puzzle id -> solved at the first attempt
+	PuzzleRating float64         // the visitor's puzzle rating; 0 without a rated attempt
+	LastActive   time.Time       // the newest of the above; zero when none
 }
 
 // PupilReport is one row of the dashboard: a pupil and their work.

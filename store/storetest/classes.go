@@ -182,6 +182,26 @@ func (c *contract) classesReport(t *testing.T) {
 	friend.Mode, friend.Level, friend.Status, friend.Result, friend.RunningSince = "friend", 0, "checkmate", "0-1", time.Time{}
 	must(s.CreateGame(ctx, friend))
 
+	// Stars: rook-1 solved after one wrong try; knight-1 solved after a
+	// hint; knight-2 only tried (no stars, not in Tries).
+	for _, try := range []store.Try{store.TryWrong, store.TrySolved, store.TryWrong} {
+		_, err = s.RecordTry(ctx, bob, "rook-1", "rook", try)
+		must(err)
+	}
+	for _, try := range []store.Try{store.TryHelped, store.TrySolved} {
+		_, err = s.RecordTry(ctx, bob, "knight-1", "knight", try)
+		must(err)
+	}
+	_, err = s.RecordTry(ctx, bob, "knight-2", "knight", store.TryWrong)
+	must(err)
+	// Puzzles: one solved, one failed at the first attempt.
+	var pl store.PuzzlePlayer
+	must(s.RecordPuzzleAttempt(ctx, firstAttempt(bob, "pz1", true, pl, 870, 1)))
+	pl, err = s.PuzzlePlayer(ctx, bob)
+	must(err)
+	must(s.RecordPuzzleAttempt(ctx, firstAttempt(bob, "pz2", false, pl, 845.5, 1)))
+	must(s.RecordPuzzleAttempt(ctx, firstAttempt(alice, "pz3", true, store.PuzzlePlayer{}, 900, 1))) // not in the class
+
 	r, err := s.ClassReport(ctx, cl.ID)
 	if err != nil || len(r) != 2 {
 		t.Fatalf("ClassReport = %+v, %v; want two pupils", r, err)
@@ -206,6 +226,14 @@ func (c *contract) classesReport(t *testing.T) {
 		{"Cara's lessons", len(cc.LessonsRead), 0},
 		{"Cara's best level", cc.BestLevel, -1},
 		{"Cara's misses", len(cc.Misses), 0},
+		{"tries of solved exercises", b.Tries, map[string]store.TryRecord{
+			"rook-1":   {Solved: true, SolvedWrong: 1},
+			"knight-1": {Solved: true, SolvedHelped: true}}},
+		{"puzzles", b.Puzzles, map[string]bool{"pz1": true, "pz2": false}},
+		{"puzzle rating", b.PuzzleRating, 845.5},
+		{"Cara's tries", len(cc.Tries), 0},
+		{"Cara's puzzles", len(cc.Puzzles), 0},
+		{"Cara's puzzle rating", cc.PuzzleRating, 0},
 	}
 	for _, k := range checks {
 		if fmt.Sprint(k.got) != fmt.Sprint(k.want) {

@@ -61,7 +61,8 @@ func JoinItems(items []string) string { return strings.Join(items, " ") }
 // NewWork is a Work with its maps made and no level beaten.
 func NewWork() *store.Work {
 	return &store.Work{LessonsRead: map[string]time.Time{}, Solved: map[string]time.Time{},
-		Misses: map[string]int{}, QuizWrong: map[string]int{}, QuizRight: map[string]bool{}, BestLevel: -1}
+		Misses: map[string]int{}, QuizWrong: map[string]int{}, QuizRight: map[string]bool{}, BestLevel: -1,
+		Tries: map[string]store.TryRecord{}, Puzzles: map[string]bool{}}
 }
 
 // WorkQueries are the reads that fill the Work of a set of visitors, in
@@ -89,6 +90,12 @@ func WorkQueries(filter string) []string {
 				OR (human_color = 'black' AND result = '0-1')) THEN level ELSE -1 END),
 			MAX(updated_at_ms)
 		FROM games WHERE ` + filter + ` GROUP BY visitor_id`,
+		// The stars' facts, frozen at each exercise's first solve.
+		`SELECT visitor_id, exercise_id, solved_wrong, CASE WHEN solved_helped THEN 1 ELSE 0 END, updated_at_ms
+			FROM exercise_tries WHERE solved_wrong IS NOT NULL AND ` + filter,
+		// First attempts only: replays of a puzzle do not count.
+		`SELECT visitor_id, puzzle_id, solved, at_ms FROM puzzle_attempts WHERE ` + filter,
+		`SELECT visitor_id, rating, updated_at_ms FROM puzzle_players WHERE ` + filter,
 	}
 }
 
@@ -173,6 +180,36 @@ func ReadWork(i int, rows Rows, works map[string]*store.Work) error {
 				continue
 			}
 			w.Played, w.Won, w.BestLevel = int(played), int(won), int(level)
+			seen(ms)
+		case 7:
+			var wrong, helped int64
+			if err := rows.Scan(&v, &key, &wrong, &helped, &ms); err != nil {
+				return err
+			}
+			if w = works[v]; w == nil {
+				continue
+			}
+			w.Tries[key] = store.TryRecord{Solved: true, SolvedWrong: int(wrong), SolvedHelped: helped != 0}
+			seen(ms)
+		case 8:
+			var solved int64
+			if err := rows.Scan(&v, &key, &solved, &ms); err != nil {
+				return err
+			}
+			if w = works[v]; w == nil {
+				continue
+			}
+			w.Puzzles[key] = solved != 0
+			seen(ms)
+		case 9:
+			var rating float64
+			if err := rows.Scan(&v, &rating, &ms); err != nil {
+				return err
+			}
+			if w = works[v]; w == nil {
+				continue
+			}
+			w.PuzzleRating = rating
 			seen(ms)
 		default:
 			return fmt.Errorf("record: no work query %d", i)
