@@ -289,6 +289,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	h.registerLessons(e)
 	h.registerExercises(e, api)
 	h.registerWorksheets(e)
+	h.registerExams(e)
 	h.registerTrainer(e, api) // trainer.go
 	h.registerGlossary(e)     // glossary.go
 	// Feature routes: each feature adds its lines here, pages on e and
@@ -321,7 +322,8 @@ func sectionFor(path string) string {
 		return "home"
 	case path == "/practice" || strings.HasPrefix(path, "/practice/") || strings.HasSuffix(path, "/practice"):
 		return "practice"
-	case path == "/learn" || strings.HasPrefix(path, "/learn/") || path == "/rules":
+	case path == "/learn" || strings.HasPrefix(path, "/learn/") || path == "/rules",
+		strings.HasPrefix(path, "/exam/"), strings.HasPrefix(path, "/certificate/"):
 		return "learn"
 	case path == "/quiz" || strings.HasPrefix(path, "/quiz/"):
 		return "quiz"

@@ -108,6 +108,19 @@ type learnPage struct {
 	Homework *pupilHomework // the homework of the visitor's classes (classes_dashboard.go)
 	// Stars and MaxStars are the whole course's stars (X11).
 	Stars, MaxStars int
+	// Steps are the lessons grouped into steps (L9), each with its
+	// stars and its exam's state.
+	Steps []learnStep
+}
+
+// learnStep is one step on /learn: its lessons, stars and exam state.
+type learnStep struct {
+	N               int
+	Title           string
+	Rows            []lessonRow
+	Stars, MaxStars int
+	Passed          bool
+	PassedOn        string // the first pass's date, in words
 }
 
 // showLearn is the table of contents with ticks and the progress bar.
@@ -138,6 +151,9 @@ func (h *Handler) showLearn(c echo.Context) error {
 		r.Stars, r.MaxStars = starCount(stars, r.Lesson.Exercises)
 		page.Stars += r.Stars
 		page.MaxStars += r.MaxStars
+	}
+	if page.Steps, err = h.learnSteps(c, page.Rows); err != nil {
+		return err
 	}
 	return h.render(c, http.StatusOK, "learn", page)
 }

@@ -89,6 +89,7 @@ type Store interface {
 	Visitors
 	Progress
 	Stars
+	Exams
 	Games
 	RemoteGames
 	Quizzes

@@ -177,6 +177,8 @@ var dynamic = []struct {
 	{"review/words.go", `"review.piece." + … + …`, `review\.piece\.(their|your|your_acc|a|worth|the_acc|both|both_your)_(pawn|knight|bishop|rook|queen|king)`},
 	// Words.Date's month names.
 	{"words/words.go", `fmt.Sprintf("date.month_%d")`, `date\.month_([1-9]|1[0-2])`},
+	{"handlers/exams.go", `fmt.Sprintf("exams.step_%d_title")`, `exams\.step_[0-9]+_title`},
+	{"handlers/exams.go", `fmt.Sprintf("exams.step_%d_skill_%d")`, `exams\.step_[0-9]+_skill_[0-9]+`},
 	// The new-game form: each level's name and description (levels
 	// 1–8) and each clock's spoken name.
 	{"views/pages/play.html", `printf "level.name_%d"`, `level\.name_[0-8]`},

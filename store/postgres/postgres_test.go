@@ -317,6 +317,13 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if r, err := s.RecordTry(ctx, v, "rook-corner", "rook", store.TrySolved); err != nil || !r.Solved {
 				t.Fatalf("a try after migrating: %+v, %v", r, err)
 			}
+			// 0018's exam passes work on a migrated database.
+			if err := s.RecordExamPass(ctx, v, 1, 10, 11); err != nil {
+				t.Fatalf("an exam pass after migrating: %v", err)
+			}
+			if got, err := s.ExamPasses(ctx, v); err != nil || got[1].Score != 10 {
+				t.Fatalf("the pass read back: %+v, %v", got, err)
+			}
 		})
 	}
 }

@@ -142,6 +142,9 @@ func TestForgetLeavesNoRow(t *testing.T) {
 		if _, err := s.RecordTry(ctx, v, "rook-corner", "rook", store.TryWrong); err != nil {
 			t.Fatal(err)
 		}
+		if err := s.RecordExamPass(ctx, v, 1, 10, 11); err != nil {
+			t.Fatal(err)
+		}
 		// A new feature's table: store a row of it for both visitors here.
 	}
 	// Alice sits in Bob's remote game: forgetting her must empty her seat.

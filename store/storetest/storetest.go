@@ -46,6 +46,7 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	t.Run("Progress", c.progress)
 	t.Run("ProgressOfUnknownVisitor", c.progressOfUnknownVisitor)
 	t.Run("StarsTries", c.starsTries)
+	t.Run("ExamPasses", c.examPasses)
 	t.Run("GamesCreateLoadList", c.gamesCreateLoadList)
 	t.Run("GamesNotFound", c.gamesNotFound)
 	t.Run("GamesVersionedUpdate", c.gamesVersionedUpdate)
