@@ -509,7 +509,9 @@ func TestReviewWithoutJavaScript(t *testing.T) {
 
 	c.waitReview(st.ID, func(r reviewState) bool { return r.Status == "done" })
 	b.Do(chromedp.Click("[data-review-refresh]"))
-	gameWait(t, b, `document.querySelector("[data-review-refresh]") === null && document.querySelectorAll(".review-move[data-class=pending]").length === 0`)
+	// readyState first: without scripts the page is parsed as it arrives,
+	// and a half-parsed page has neither a refresh link nor pending moves.
+	gameWait(t, b, `document.readyState === "complete" && document.querySelector("[data-review-refresh]") === null && document.querySelectorAll(".review-move[data-class=pending]").length === 0`)
 	if n := Eval[int](b, `document.querySelectorAll(".review-move[data-review-ply]").length`); n != 40 {
 		t.Errorf("%d moves listed, want 40", n)
 	}

@@ -165,8 +165,11 @@ func explain(before, after *chess.Position, prev, m chess.Move, ab, aa Analysis,
 // centipawns backs a claim that gain centipawns of material were lost or
 // missed: the drop must be at least the gain less a pawn and a half (the
 // engine values position too; a piece lost for a strong attack is not
-// "lost").
-func claimBacked(gain, drop int) bool { return drop >= gain-150 }
+// "lost"). A drop of five pawns or more backs any larger claim: Stockfish
+// as analysis engine scores a queen about 6.5 pawns, not the beginner's
+// 9 (its pawn is normalised to winning chances), so "your queen can be
+// taken for free" would otherwise never be said of the worst blunder.
+func claimBacked(gain, drop int) bool { return drop >= gain-150 || (drop >= 500 && gain >= drop) }
 
 // explainsDrop reports whether material of gain centipawns is most of a
 // drop of drop centipawns (all but two pawns): "wins your pawn" of a move

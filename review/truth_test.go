@@ -222,3 +222,23 @@ func TestLittleOnlyWhenLittle(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// A queen lost for nothing is said to be lost even when the engine scores
+// the loss below the queen's nine beginner's pawns (Stockfish's pawn is
+// normalised: a queen down is about −6.5).
+func TestClaimBackedByADecisiveDrop(t *testing.T) {
+	for _, tc := range []struct {
+		gain, drop int
+		want       bool
+	}{
+		{900, 660, true},  // a queen, scored as Stockfish does
+		{900, 760, true},  // within a pawn and a half
+		{500, 200, false}, // a rook "lost" for a two-pawn drop: no
+		{300, 100, false}, // a knight for a pawn's drop: no
+		{900, 450, false}, // a queen for under five pawns: the engine sees compensation
+	} {
+		if got := claimBacked(tc.gain, tc.drop); got != tc.want {
+			t.Errorf("claimBacked(%d, %d) = %v, want %v", tc.gain, tc.drop, got, tc.want)
+		}
+	}
+}
