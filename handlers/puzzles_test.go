@@ -236,7 +236,7 @@ func TestPuzzleWithoutJavaScript(t *testing.T) {
 		!strings.Contains(body, `data-reason`) {
 		t.Fatalf("the page after a wrong move (%d) lacks the verdict, reason or take-back", page.Code)
 	}
-	if !strings.Contains(body, "Not this one.") || !strings.Contains(body, "Your opponent answers") {
+	if !strings.Contains(body, "Not this one.") || !strings.Contains(body, "your opponent") {
 		t.Error("the wrong move's words are missing")
 	}
 	// Take back, then play the solution with the forms.
