@@ -195,6 +195,49 @@ export function onSquare(board, handler) {
  * game page does when the board turns); start is the square first in the
  * tab order when the squares are there already.
  */
+// enableDrag lets a piece be dragged on board with the mouse or a finger:
+// start(square) answers whether a press there may begin a drag (the
+// piece's side, whether the page is busy); select(square) runs when the
+// drag really begins (a move of 6 px), as a click on the piece would;
+// drop(from, to) runs on release over another square. A press released
+// where it began is a plain click, left to onSquare.
+export function enableDrag(board, { start, select, drop }) {
+  let drag = null;
+  board.addEventListener("pointerdown", (ev) => {
+    const el = ev.target.closest("[data-square]");
+    if (!el || ev.button !== 0 || !start(el.dataset.square)) return;
+    const piece = pieceAt(board, el.dataset.square);
+    if (!piece) return;
+    drag = { from: el.dataset.square, ghost: null, x: ev.clientX, y: ev.clientY, piece };
+  });
+  window.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    if (!drag.ghost && Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
+    if (!drag.ghost) {
+      select(drag.from);
+      drag.ghost = pieceSVG(drag.piece);
+      drag.ghost.classList.add("drag-ghost");
+      document.body.append(drag.ghost);
+      setState(board, drag.from, "drag-from");
+    }
+    drag.ghost.style.left = `${ev.clientX}px`;
+    drag.ghost.style.top = `${ev.clientY}px`;
+  });
+  window.addEventListener("pointerup", (ev) => {
+    if (!drag) return;
+    const d = drag;
+    drag = null;
+    if (!d.ghost) return; // a click: the click handler does the rest
+    d.ghost.remove();
+    setState(board, d.from, "drag-from", false);
+    const under = document.elementFromPoint(ev.clientX, ev.clientY);
+    const el = under && under.closest("[data-square]");
+    // The click the browser fires after a drag lands on the board, not on
+    // one square (press and release differ), so onSquare ignores it.
+    if (el && board.contains(el) && el.dataset.square !== d.from) drop(d.from, el.dataset.square);
+  });
+}
+
 export function enableKeyboard(board, start) {
   const list = squares(board);
   if (list.length === 64) {

@@ -7,7 +7,7 @@
 // a puzzle does. Hint and Show answer ask the help API (X12). Without
 // this file the same page works as a form, one click per post.
 import {
-  announce, clearStates, enableKeyboard, fen, onSquare, pieceAt, pieceSVG, postJSON, setPosition,
+  announce, clearStates, enableDrag, enableKeyboard, fen, onSquare, pieceAt, pieceSVG, postJSON, setPosition,
   setState,
 } from "./board.js";
 import { playSuccess } from "./celebrate.js";
@@ -342,40 +342,15 @@ class MoveExercise {
   // Drag: press on a piece of the side to move, release on another square.
   // A drag that ends where it started is a plain click.
   enableDrag() {
-    let drag = null;
-    this.board.addEventListener("pointerdown", (ev) => {
-      const el = ev.target.closest("[data-square]");
-      if (!el || ev.button !== 0 || this.done || this.busy || this.kind === "name" || !this.moves.length) return;
-      this.finishTakeBack(true);
-      const piece = pieceAt(this.board, el.dataset.square);
-      if (!piece || piece[0] !== this.sideToMove()) return;
-      drag = { from: el.dataset.square, ghost: null, x: ev.clientX, y: ev.clientY, piece };
-    });
-    window.addEventListener("pointermove", (ev) => {
-      if (!drag) return;
-      if (!drag.ghost && Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
-      if (!drag.ghost) {
-        if (this.selected !== drag.from) this.click(drag.from);
-        drag.ghost = pieceSVG(drag.piece);
-        drag.ghost.classList.add("drag-ghost");
-        document.body.append(drag.ghost);
-        setState(this.board, drag.from, "drag-from");
-      }
-      drag.ghost.style.left = `${ev.clientX}px`;
-      drag.ghost.style.top = `${ev.clientY}px`;
-    });
-    window.addEventListener("pointerup", (ev) => {
-      if (!drag) return;
-      const d = drag;
-      drag = null;
-      if (!d.ghost) return; // a click: the click handler does the rest
-      d.ghost.remove();
-      setState(this.board, d.from, "drag-from", false);
-      const under = document.elementFromPoint(ev.clientX, ev.clientY);
-      const el = under && under.closest("[data-square]");
-      // The click the browser fires after a drag lands on the board, not on
-      // one square (press and release differ), so onSquare ignores it.
-      if (el && this.board.contains(el) && el.dataset.square !== d.from) this.tryMove(d.from, el.dataset.square);
+    enableDrag(this.board, {
+      start: (square) => {
+        if (this.done || this.busy || this.kind === "name" || !this.moves.length) return false;
+        this.finishTakeBack(true);
+        const piece = pieceAt(this.board, square);
+        return !!piece && piece[0] === this.sideToMove();
+      },
+      select: (square) => { if (this.selected !== square) this.click(square); },
+      drop: (from, to) => this.tryMove(from, to),
     });
   }
 }

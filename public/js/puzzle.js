@@ -6,7 +6,7 @@
 // and Solution answer in place. Without this file the page works as a
 // form, one click per post.
 import {
-  announce, clearStates, enableKeyboard, fen, onSquare, pieceAt, pieceSVG, postJSON, setPosition,
+  announce, clearStates, enableDrag, enableKeyboard, fen, onSquare, pieceAt, pieceSVG, postJSON, setPosition,
   setState,
 } from "./board.js";
 import { t } from "./words.js";
@@ -231,37 +231,14 @@ class Puzzle {
 
   // Drag: press on a piece of the side to move, release on another square.
   enableDrag() {
-    let drag = null;
-    this.board.addEventListener("pointerdown", (ev) => {
-      const el = ev.target.closest("[data-square]");
-      if (!el || ev.button !== 0 || this.done || this.busy || !this.moves.length) return;
-      const piece = pieceAt(this.board, el.dataset.square);
-      if (!piece || piece[0] !== this.side()) return;
-      drag = { from: el.dataset.square, ghost: null, x: ev.clientX, y: ev.clientY, piece };
-    });
-    window.addEventListener("pointermove", (ev) => {
-      if (!drag) return;
-      if (!drag.ghost && Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
-      if (!drag.ghost) {
-        if (this.selected !== drag.from) this.click(drag.from);
-        drag.ghost = pieceSVG(drag.piece);
-        drag.ghost.classList.add("drag-ghost");
-        document.body.append(drag.ghost);
-        setState(this.board, drag.from, "drag-from");
-      }
-      drag.ghost.style.left = `${ev.clientX}px`;
-      drag.ghost.style.top = `${ev.clientY}px`;
-    });
-    window.addEventListener("pointerup", (ev) => {
-      if (!drag) return;
-      const d = drag;
-      drag = null;
-      if (!d.ghost) return;
-      d.ghost.remove();
-      setState(this.board, d.from, "drag-from", false);
-      const under = document.elementFromPoint(ev.clientX, ev.clientY);
-      const el = under && under.closest("[data-square]");
-      if (el && this.board.contains(el) && el.dataset.square !== d.from) this.tryMove(d.from, el.dataset.square);
+    enableDrag(this.board, {
+      start: (square) => {
+        if (this.done || this.busy || !this.moves.length) return false;
+        const piece = pieceAt(this.board, square);
+        return !!piece && piece[0] === this.side();
+      },
+      select: (square) => { if (this.selected !== square) this.click(square); },
+      drop: (from, to) => this.tryMove(from, to),
     });
   }
 }
