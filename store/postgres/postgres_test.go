@@ -324,6 +324,12 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if got, err := s.ExamPasses(ctx, v); err != nil || got[1].Score != 10 {
 				t.Fatalf("the pass read back: %+v, %v", got, err)
 			}
+			// 0017's puzzle attempts work on a migrated database.
+			if err := s.RecordPuzzleAttempt(ctx, store.PuzzleAttempt{Visitor: v, PuzzleID: "p1", Solved: true, RatingBefore: 800,
+				Player: store.PuzzlePlayer{Rating: 850, RD: 300, Volatility: 0.06, Solved: 1},
+				Puzzle: store.PuzzleRating{Rating: 900, RD: 140, Volatility: 0.06, Attempts: 1}}); err != nil {
+				t.Fatalf("a puzzle attempt after migrating: %v", err)
+			}
 		})
 	}
 }
