@@ -61,7 +61,10 @@ func TestLessonWalk(t *testing.T) {
 					checkBoardContract(t, b)
 				}
 				if i < 2 {
-					b.Do(chromedp.Click(chromedp.CSS(`[data-nav="next"]`)))
+					// followLink, not a plain click: lesson.js may redraw
+					// the page's exercise blocks while the click looks up
+					// its node.
+					followLink(t, b, `[data-nav="next"]`, `^/learn/`+all[i+1].Slug+`$`)
 				}
 			}
 			if errs := b.ConsoleErrors(); len(errs) > 0 {
