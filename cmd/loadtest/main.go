@@ -491,39 +491,65 @@ func describe(c Config) string {
 		c.Friends, c.Readers, c.Computer, c.Level, c.Duration)
 }
 
+// options are the command line's settings, one field per mode.
+type options struct {
+	cfg   Config
+	cc    ClassesConfig
+	ac    AbuseConfig
+	rc    RemoteConfig
+	smoke *bool
+	mode  *string
+}
+
+// parseFlags reads the command line. The modes share some flags (-think
+// means a pupil's pause in classes and a player's thinking in remote), so
+// each is defined once and given its mode's default after parsing.
+func parseFlags(args []string) (*options, error) {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	var o options
+	cfg, cc, ac, rc := &o.cfg, &o.cc, &o.ac, &o.rc
+	fs.StringVar(&cfg.URL, "url", "", "target a running server (default: build and start one on loopback)")
+	fs.StringVar(&cfg.Bin, "bin", "", "server binary to start (default: go build the module)")
+	fs.IntVar(&cfg.Friends, "friends", 10, "visitors playing friend games through the JSON API")
+	fs.IntVar(&cfg.Readers, "readers", 10, "visitors reading lessons and checking exercises")
+	fs.IntVar(&cfg.Computer, "computer", 0, "visitors playing the computer")
+	fs.IntVar(&cfg.Level, "level", 8, "computer level, 0..8")
+	fs.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long the visitors run")
+	fs.Float64Var(&cfg.Pace, "pace", 10, "most requests per second per visitor (the server allows 20)")
+	fs.StringVar(&cfg.LogLevel, "server-log-level", "info", "-log-level of the started server")
+	fs.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not ask for gzip-compressed answers (browsers do)")
+	fs.StringVar(&cfg.DB, "db", "sqlite", "database of the started servers: sqlite, postgres (a throwaway cluster; needs PostgreSQL installed) or a postgres:// address")
+	fs.IntVar(&cfg.Instances, "instances", 1, "site processes to start on the one database, visitors spread over them (more than 1 needs PostgreSQL)")
+	fs.IntVar(&cfg.DBPool, "db-pool", 0, "each instance's -db-pool (PostgreSQL; 0 keeps the default)")
+	o.smoke = fs.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
+	o.mode = fs.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go), classes (issue 33; see classes.go) or remote (live games on two devices, issue 35; see remote.go)")
+	fs.IntVar(&cc.Classes, "classes", 10, "classes: how many classes")
+	fs.IntVar(&cc.Pupils, "pupils", 30, "classes: pupils in each class")
+	fs.DurationVar(&cc.Refresh, "refresh", 10*time.Second, "classes: how often each teacher's dashboard reloads")
+	fs.IntVar(&ac.CrawlRequests, "crawl", 10_000, "crawler: cookieless page views")
+	fs.IntVar(&ac.CrawlAddresses, "crawl-addresses", 1000, "crawler: distinct client addresses the page views come from")
+	fs.IntVar(&ac.Workers, "workers", 8, "crawler and abuse: requests in flight at once")
+	fs.IntVar(&ac.FloodGames, "flood-games", 1000, "abuse: cookieless POST /api/games from one address")
+	fs.IntVar(&ac.FakeCookies, "fake-cookies", 100_000, "abuse: requests with distinct fake cookies from distinct addresses")
+	fs.IntVar(&ac.Players, "players", 10, "abuse: real visitors playing friend games during the flood")
+	fs.IntVar(&rc.Games, "games", 200, "remote: live games between friends on two devices at once")
+	think := fs.Duration("think", 0, "classes: a pupil's mean pause between two requests (default 4s); remote: a player's thinking time per move, ±50% (default 2s)")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	cc.Think, rc.Think = 4*time.Second, 2*time.Second
+	if *think > 0 {
+		cc.Think, rc.Think = *think, *think
+	}
+	return &o, nil
+}
+
 func main() {
-	var cfg Config
-	flag.StringVar(&cfg.URL, "url", "", "target a running server (default: build and start one on loopback)")
-	flag.StringVar(&cfg.Bin, "bin", "", "server binary to start (default: go build the module)")
-	flag.IntVar(&cfg.Friends, "friends", 10, "visitors playing friend games through the JSON API")
-	flag.IntVar(&cfg.Readers, "readers", 10, "visitors reading lessons and checking exercises")
-	flag.IntVar(&cfg.Computer, "computer", 0, "visitors playing the computer")
-	flag.IntVar(&cfg.Level, "level", 8, "computer level, 0..8")
-	flag.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long the visitors run")
-	flag.Float64Var(&cfg.Pace, "pace", 10, "most requests per second per visitor (the server allows 20)")
-	flag.StringVar(&cfg.LogLevel, "server-log-level", "info", "-log-level of the started server")
-	flag.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not ask for gzip-compressed answers (browsers do)")
-	flag.StringVar(&cfg.DB, "db", "sqlite", "database of the started servers: sqlite, postgres (a throwaway cluster; needs PostgreSQL installed) or a postgres:// address")
-	flag.IntVar(&cfg.Instances, "instances", 1, "site processes to start on the one database, visitors spread over them (more than 1 needs PostgreSQL)")
-	flag.IntVar(&cfg.DBPool, "db-pool", 0, "each instance's -db-pool (PostgreSQL; 0 keeps the default)")
-	smoke := flag.Bool("smoke", false, "a short check of a few seconds (CI): "+describe(smokeConfig))
-	mode := flag.String("mode", "visitors", "visitors (the default load), crawler or abuse (issue 20; see abuse.go), classes (issue 33; see classes.go) or remote (live games on two devices, issue 35; see remote.go)")
-	cc := ClassesConfig{}
-	flag.IntVar(&cc.Classes, "classes", 10, "classes: how many classes")
-	flag.IntVar(&cc.Pupils, "pupils", 30, "classes: pupils in each class")
-	flag.DurationVar(&cc.Think, "think", 4*time.Second, "classes: a pupil's mean pause between two requests")
-	flag.DurationVar(&cc.Refresh, "refresh", 10*time.Second, "classes: how often each teacher's dashboard reloads")
-	var ac AbuseConfig
-	flag.IntVar(&ac.CrawlRequests, "crawl", 10_000, "crawler: cookieless page views")
-	flag.IntVar(&ac.CrawlAddresses, "crawl-addresses", 1000, "crawler: distinct client addresses the page views come from")
-	flag.IntVar(&ac.Workers, "workers", 8, "crawler and abuse: requests in flight at once")
-	flag.IntVar(&ac.FloodGames, "flood-games", 1000, "abuse: cookieless POST /api/games from one address")
-	flag.IntVar(&ac.FakeCookies, "fake-cookies", 100_000, "abuse: requests with distinct fake cookies from distinct addresses")
-	flag.IntVar(&ac.Players, "players", 10, "abuse: real visitors playing friend games during the flood")
-	var rc RemoteConfig
-	flag.IntVar(&rc.Games, "games", 200, "remote: live games between friends on two devices at once")
-	flag.DurationVar(&rc.Think, "think", 2*time.Second, "remote: a player's thinking time per move (±50%)")
-	flag.Parse()
+	o, err := parseFlags(os.Args[1:])
+	if err != nil {
+		os.Exit(2)
+	}
+	cfg, cc, ac, rc, smoke, mode := o.cfg, o.cc, o.ac, o.rc, o.smoke, o.mode
 	if *mode != "visitors" {
 		ac.Bin, ac.LogLevel = cfg.Bin, "warn"
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -163,3 +163,25 @@ func TestClassesSmoke(t *testing.T) {
 		}
 	}
 }
+
+// TestFlags parses the command line the way docs/performance.md writes it.
+// Two modes once defined -think each, and the program panicked at start.
+func TestFlags(t *testing.T) {
+	o, err := parseFlags([]string{"-mode", "remote", "-games", "200", "-think", "3s", "-duration", "60s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *o.mode != "remote" || o.rc.Games != 200 || o.rc.Think != 3*time.Second || o.cfg.Duration != time.Minute {
+		t.Errorf("remote flags read as mode %q, games %d, think %v, duration %v", *o.mode, o.rc.Games, o.rc.Think, o.cfg.Duration)
+	}
+	o, err = parseFlags([]string{"-mode", "classes"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.cc.Think != 4*time.Second || o.rc.Think != 2*time.Second {
+		t.Errorf("default pauses: classes %v, remote %v; want 4s and 2s", o.cc.Think, o.rc.Think)
+	}
+	if _, err := parseFlags([]string{"-games", "many"}); err == nil {
+		t.Error("-games many was accepted")
+	}
+}
