@@ -37,6 +37,7 @@ type config struct {
 	addr     string
 	db       string
 	dbPool   int
+	dbSync   string
 	logLevel string
 	apiRate  float64
 	apiBurst int
@@ -70,6 +71,7 @@ func parseConfig(args []string) (config, error) {
 		return cfg, fmt.Errorf("CHESS_DB_POOL: %w", err)
 	}
 	fs.IntVar(&cfg.dbPool, "db-pool", poolDef, fmt.Sprintf("PostgreSQL only: most connections this instance opens; 0 keeps the DSN's pool_max_conns or %d (env CHESS_DB_POOL)", postgres.DefaultPoolSize))
+	fs.StringVar(&cfg.dbSync, "sqlite-sync", env("CHESS_SQLITE_SYNC", "normal"), "SQLite only: normal keeps every committed move when the process dies, SIGKILL included; full also keeps the last moments of play through a power cut, at a disk sync per move (env CHESS_SQLITE_SYNC)")
 	fs.StringVar(&cfg.logLevel, "log-level", env("CHESS_LOG_LEVEL", "info"), "debug, info, warn or error (env CHESS_LOG_LEVEL)")
 	rateDef, err := strconv.ParseFloat(env("CHESS_API_RATE", strconv.Itoa(handlers.DefaultAPIRate)), 64)
 	if err != nil {
@@ -103,6 +105,9 @@ func parseConfig(args []string) (config, error) {
 	}
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	if cfg.dbSync != "normal" && cfg.dbSync != "full" {
+		return cfg, fmt.Errorf("-sqlite-sync must be normal or full, not %q", cfg.dbSync)
 	}
 	if cfg.dbPool < 0 {
 		return cfg, fmt.Errorf("-db-pool must be 0 (the default) or more, not %d", cfg.dbPool)
@@ -192,7 +197,7 @@ func main() {
 // postgres:// or postgresql:// DSN names a PostgreSQL server shared by
 // every instance (pool bounds this one's connections), anything else is
 // the path of an SQLite file.
-func openStore(ctx context.Context, db string, pool int) (store.Store, error) {
+func openStore(ctx context.Context, db string, pool int, sync string) (store.Store, error) {
 	if isDSN(db) {
 		scheme, _, _ := strings.Cut(db, "://")
 		switch strings.ToLower(scheme) {
@@ -202,7 +207,7 @@ func openStore(ctx context.Context, db string, pool int) (store.Store, error) {
 			return nil, fmt.Errorf("-db: unknown database kind %q; give the path of an SQLite file or a postgres:// address", scheme)
 		}
 	}
-	return sqlite.Open(ctx, db)
+	return sqlite.OpenWith(ctx, db, sqlite.Options{PowerSafe: sync == "full"})
 }
 
 func isDSN(db string) bool { return strings.Contains(db, "://") }
@@ -218,7 +223,7 @@ func dbForLog(db string) string {
 // run serves until ctx is cancelled, then lets in-flight requests finish
 // and closes the database.
 func run(ctx context.Context, cfg config, log *slog.Logger) error {
-	st, err := openStore(ctx, cfg.db, cfg.dbPool)
+	st, err := openStore(ctx, cfg.db, cfg.dbPool, cfg.dbSync)
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,7 @@ import (
 // server); another scheme is refused.
 func TestOpenStoreChoosesByDB(t *testing.T) {
 	ctx := context.Background()
-	st, err := openStore(ctx, filepath.Join(t.TempDir(), "chess.db"), 0)
+	st, err := openStore(ctx, filepath.Join(t.TempDir(), "chess.db"), 0, "normal")
 	if err != nil {
 		t.Fatalf("SQLite path: %v", err)
 	}
@@ -34,7 +34,7 @@ func TestOpenStoreChoosesByDB(t *testing.T) {
 		"postgresql://chess:pw@127.0.0.1:1/chess?connect_timeout=5": "unavailable (unreachable)",
 		"mysql://chess@localhost/chess":                             `unknown database kind "mysql"`,
 	} {
-		if _, err := openStore(ctx, dsn, 0); err == nil || !strings.Contains(err.Error(), says) {
+		if _, err := openStore(ctx, dsn, 0, "normal"); err == nil || !strings.Contains(err.Error(), says) {
 			t.Errorf("openStore(%q) = %v, want an error saying %q", dsn, err, says)
 		}
 	}
@@ -53,6 +53,7 @@ func TestAbuseFlags(t *testing.T) {
 		{"-keep-empty-visitors", "30m"},
 		{"-game-burst", "0"},
 		{"-close-games-after", "0s"},
+		{"-sqlite-sync", "sometimes"},
 	} {
 		if _, err := parseConfig(bad); err == nil {
 			t.Errorf("parseConfig(%q) accepted", bad)

@@ -451,3 +451,27 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncModes: the site's default syncs the write-ahead log at
+// checkpoints (synchronous NORMAL = 1), which keeps every committed move
+// through SIGKILL; PowerSafe syncs on every commit (FULL = 2); tests run
+// unsynced (OFF = 0).
+func TestSyncModes(t *testing.T) {
+	for _, c := range []struct {
+		opt  Options
+		want int
+	}{{Options{}, 1}, {Options{PowerSafe: true}, 2}, {Options{Unsynced: true}, 0}} {
+		s, err := OpenWith(context.Background(), filepath.Join(t.TempDir(), "sync.db"), c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got int
+		if err := s.db.QueryRow("PRAGMA synchronous").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		if got != c.want {
+			t.Errorf("%+v: PRAGMA synchronous = %d, want %d", c.opt, got, c.want)
+		}
+	}
+}
