@@ -43,9 +43,9 @@ type SiteConfig struct {
 	// Retention are the periods shown on the privacy page (the job itself
 	// runs in main.go); zero fields take retention.DefaultPeriods.
 	Retention retention.Periods
-	// ReviewBudget is the engine time for one game's review; zero means
-	// review.DefaultBudget.
-	ReviewBudget time.Duration
+	// ReviewNodes is a review's engine budget per position, in nodes;
+	// zero means review.DefaultNodes.
+	ReviewNodes uint64
 	// Words is the catalogue of every visitor-facing sentence; nil means
 	// the embedded one (tests pass one loaded with words.WithPseudo).
 	Words *words.Catalogue
@@ -123,7 +123,7 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	if an != nil {
 		reviews = review.NewService(review.ServiceConfig{Store: cfg.Store, Hints: cfg.Store, Games: gs, Engine: an,
 			EngineName: cfg.AnalysisName, Yield: cfg.Yield, Workers: cfg.ReviewWorkers,
-			Budget: cfg.ReviewBudget, Depth: cfg.ReviewDepth, Logger: cfg.Logger})
+			Nodes: cfg.ReviewNodes, Depth: cfg.ReviewDepth, Logger: cfg.Logger})
 	}
 	var puzzleEngine review.Engine
 	if an, ok := cfg.Engine.(review.Engine); ok {

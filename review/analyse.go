@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"chesstutor/chess"
 	"chesstutor/chess/engine"
@@ -45,18 +44,21 @@ type Check struct {
 	Depth int // the depth of the last verification search
 }
 
-// The review's budget. A game of n moves has n+1 positions to analyse and
-// gets Budget split evenly between them, but never more than MaxPerPosition
-// (a short game needs no more) nor less than MinPerPosition (so that even a
-// very long game gets a real search in every position). The verification
-// of the suspect moves that follows has a budget of its own
-// (DefaultVerifyBudget): a game of sixty moves is reviewed in twenty
-// seconds of one core.
+// The review's budget, in nodes (positions the engine looks at) rather
+// than time, so that a review says the same on a busy machine as on an
+// idle one and a class never depends on the load (issue 32). The first
+// pass gives every position Nodes; the verification that follows may
+// spend VerifyNodes per move of the game in all, on the suspect moves,
+// the most suspect first, each search at most MaxSearchNodes. With the
+// built-in engine at about 800,000 nodes a second on one core, a game of
+// sixty moves (120 plies) costs at most 121 × 60,000 + 120 × 60,000 =
+// 14.5 million nodes: about 18 seconds.
 const (
-	DefaultBudget  = 10 * time.Second
-	MaxPerPosition = 400 * time.Millisecond
-	MinPerPosition = 40 * time.Millisecond
-	// MaxDepth stops the search in an easy position before its time is up.
+	DefaultNodes       = 60_000
+	DefaultVerifyNodes = 60_000
+	MaxSearchNodes     = 600_000
+	// MaxDepth stops the search in an easy position before its nodes
+	// are spent.
 	MaxDepth = 24
 	// pvKeep is the number of moves of the expected line kept per position:
 	// enough for the reasons (a reply, then the move that wins the piece).
@@ -65,21 +67,19 @@ const (
 
 // Options tune Analyse. The zero value is the default budget.
 type Options struct {
-	// Budget is the thinking time for the whole game (DefaultBudget when
-	// zero); PerPosition, when set, replaces the share of it per position.
-	Budget      time.Duration
-	PerPosition time.Duration
-	// Depth, when set, bounds every search by depth instead of by time
-	// (tests that want the same answer on every machine).
+	// Nodes is the first pass's budget per position (DefaultNodes when
+	// zero); VerifyNodes the verification's budget per move of the game
+	// (DefaultVerifyNodes when zero), shared among the suspect moves.
+	Nodes       uint64
+	VerifyNodes uint64
+	// Depth, when set, bounds every search by depth instead of by nodes
+	// (tests that want a quick answer; every suspect move is verified).
 	Depth int
 	// Progress, when set, is called after every position with the number
 	// of moves whose first pass is complete and the number of moves in all.
 	Progress func(done, total int)
-	// VerifyBudget is the time the verification of the suspect moves may
-	// take (DefaultVerifyBudget when zero; with Depth set, none: every
-	// suspect move is verified). NoVerify trusts the first pass.
-	VerifyBudget time.Duration
-	NoVerify     bool
+	// NoVerify trusts the first pass.
+	NoVerify bool
 	// Verified, when set, is called after every move verified with the
 	// number verified and the number to verify.
 	Verified func(done, total int)
@@ -88,19 +88,13 @@ type Options struct {
 	Each func(index int, a Analysis) error
 }
 
-// PerPositionTime returns the thinking time each position of a game of
-// moves moves gets under budget (DefaultBudget when zero).
-func PerPositionTime(budget time.Duration, moves int) time.Duration {
-	if budget <= 0 {
-		budget = DefaultBudget
-	}
-	return max(MinPerPosition, min(MaxPerPosition, budget/time.Duration(moves+1)))
-}
-
 // Analyse runs the engine over every position of the game that began at
 // start and continued with moves, and returns one Analysis per position
 // (len(moves)+1, the start first). done holds the analyses of an earlier,
 // interrupted run, which are kept (a review resumes where it stopped).
+//
+// The built-in engine's scores are put on Stockfish's scale first (see
+// Normalise), so that the classes mean the same whichever engine reviews.
 //
 // It stops when ctx ends and returns the analyses finished so far with
 // ctx.Err(), so the caller can store them and resume later. An illegal
@@ -109,6 +103,7 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 	if eng == nil {
 		return nil, errors.New("review: no engine")
 	}
+	eng = onStockfishScale(eng)
 	g, err := replay(start, moves)
 	if err != nil {
 		return nil, err
@@ -118,10 +113,11 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 	}
 	out := make([]Analysis, len(moves)+1)
 	copy(out, done)
-	lim := engine.Limits{Depth: MaxDepth, Time: PerPositionTime(opt.Budget, len(moves))}
-	if opt.PerPosition > 0 {
-		lim.Time = opt.PerPosition
+	nodes := opt.Nodes
+	if nodes == 0 {
+		nodes = DefaultNodes
 	}
+	lim := engine.Limits{Depth: MaxDepth, Nodes: min(nodes, MaxSearchNodes)}
 	if opt.Depth > 0 {
 		lim = engine.Limits{Depth: opt.Depth}
 	}
@@ -131,25 +127,7 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 		}
 	}
 	report(len(done))
-	// The budget is wall time from here, the storing of every position
-	// and the rest of the work included: each position gets what is left
-	// of it shared among the positions left (within the per-position
-	// bounds), so a slow store or a busy machine shortens the searches,
-	// not the promise of a review in time.
-	began := time.Now()
-	budget := opt.Budget
-	if budget <= 0 {
-		budget = DefaultBudget
-	}
-	adaptive := opt.PerPosition <= 0 && opt.Depth <= 0
-	if adaptive {
-		budget = min(budget, PerPositionTime(budget, len(moves))*time.Duration(len(moves)+1))
-	}
 	for i := len(done); i < len(out); i++ {
-		if adaptive {
-			left := budget - time.Since(began)
-			lim.Time = max(MinPerPosition, min(MaxPerPosition, left/time.Duration(len(out)-i)))
-		}
 		a, err := analysePosition(ctx, eng, g, i, lim)
 		if err != nil {
 			return out[:i], err
@@ -166,21 +144,19 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 		return out, nil
 	}
 	// The verification, deeper than the first pass.
-	var deadline time.Time
-	depth, perSearch := 0, max(4*lim.Time, 500*time.Millisecond)
+	b := verifyBudget{depth: 0}
 	if opt.Depth > 0 {
-		depth, perSearch = opt.Depth+1, 0
+		b.depth = opt.Depth + 1
 	} else {
-		verifyBudget := opt.VerifyBudget
-		if verifyBudget <= 0 {
-			verifyBudget = DefaultVerifyBudget
+		per := opt.VerifyNodes
+		if per == 0 {
+			per = DefaultVerifyNodes
 		}
-		deadline = time.Now().Add(verifyBudget)
-		if adaptive {
-			deadline = began.Add(budget + verifyBudget)
-		}
+		b.total = per * uint64(max(len(moves), 1))
+		b.first = min(max(4*lim.Nodes, per), MaxSearchNodes)
+		b.most = MaxSearchNodes
 	}
-	if _, err := verify(ctx, eng, g, out, depth, deadline, perSearch, opt.Verified); err != nil {
+	if _, err := verify(ctx, eng, g, out, b, opt.Verified); err != nil {
 		return out, err
 	}
 	return out, nil

@@ -91,7 +91,7 @@ func (s *Service) Retry(ctx context.Context, visitor, id string, ply int, uci st
 		case after.IsStalemate():
 			return 50, nil
 		}
-		res, err := s.engine.Analyse(ctx, after, history, lim)
+		res, err := onStockfishScale(s.engine).Analyse(ctx, after, history, lim)
 		if err != nil {
 			return 0, err
 		}

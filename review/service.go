@@ -49,8 +49,9 @@ type ServiceConfig struct {
 	// gives way to the games' computer moves (see engine.Yield). Hints
 	// are part of play and never wait on it.
 	Yield *engine.Yield
-	// Budget is the thinking time for one game (DefaultBudget when zero).
-	Budget time.Duration
+	// Nodes is the first pass's budget per position (DefaultNodes when
+	// zero); the verification gets as much per move (see Options).
+	Nodes uint64
 	// Depth, when set, bounds every search (reviews and hints) by depth
 	// instead of by time, for tests that want the same answer on a busy
 	// machine as on an idle one.
@@ -73,7 +74,7 @@ type Service struct {
 	engine    Engine
 	name      string
 	yield     *engine.Yield
-	budget    time.Duration
+	nodes     uint64
 	depth     int
 	workers   int
 	log       *slog.Logger
@@ -107,7 +108,7 @@ func NewService(cfg ServiceConfig) *Service {
 		engine:    cfg.Engine,
 		name:      cfg.EngineName,
 		yield:     cfg.Yield,
-		budget:    cfg.Budget,
+		nodes:     cfg.Nodes,
 		depth:     cfg.Depth,
 		workers:   max(cfg.Workers, 1),
 		log:       cfg.Logger,
@@ -301,7 +302,7 @@ func (s *Service) run(ctx context.Context, id string) error {
 	if s.yield != nil {
 		eng = yielding{eng: s.engine, yield: s.yield}
 	}
-	an, err := Analyse(ctx, eng, start, moves, done, Options{Budget: s.budget, Depth: s.depth,
+	an, err := Analyse(ctx, eng, start, moves, done, Options{Nodes: s.nodes, VerifyNodes: s.nodes, Depth: s.depth,
 		Each: func(i int, a Analysis) error {
 			return s.store.AddReviewPosition(ctx, id, rec.Token, storedPosition(i, a))
 		},
@@ -548,6 +549,11 @@ func applyStored(r *Review, classed []store.ReviewMove, g *game) error {
 type yielding struct {
 	eng   Engine
 	yield *engine.Yield
+}
+
+func (y yielding) StockfishScale() bool {
+	s, ok := y.eng.(StockfishScaled)
+	return ok && s.StockfishScale()
 }
 
 func (y yielding) Analyse(ctx context.Context, pos *chess.Position, history []uint64, lim engine.Limits) (engine.Result, error) {

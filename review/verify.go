@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"slices"
-	"time"
 
 	"chesstutor/chess"
 	"chesstutor/chess/engine"
@@ -20,29 +19,32 @@ import (
 // exactly, a ply deeper each time until the class comes out the same twice.
 
 const (
-	// DefaultVerifyBudget is the time all the verifications of one game
-	// may take; the most costly moves are verified first.
-	DefaultVerifyBudget = 6 * time.Second
-	// verifySteps bounds the searches of one move's verification, each a
-	// ply deeper than the last; depthSteps is the bound of a review by
-	// depth (Options.Depth: tests), whose verification starts a ply
-	// deeper than the first pass.
-	verifySteps = 4
-	depthSteps  = 2
+	// depthSteps bounds the searches of one move's verification in a
+	// review by depth (Options.Depth: tests), each a ply deeper, starting
+	// a ply deeper than the first pass.
+	depthSteps = 2
 	// swingLoss is the swing, in percentage points of winning chances,
 	// that makes a "best" or "good" move suspect: the opponent's reply
 	// gained that much, so the position after the move was misjudged.
 	swingLoss = goodLoss
+	// swingCP is the swing of the evaluation, in centipawns on
+	// Stockfish's scale, that makes a move suspect whatever the chances
+	// say: a pawn won or lost in one move is worth a second look.
+	swingCP = 100
 )
 
-// candidate is a move to verify and how urgent it is.
+// candidate is a move to verify and how suspect it is.
 type candidate struct {
-	ply   int
-	class Class
-	loss  float64
+	ply     int
+	class   Class
+	suspect float64 // in points of winning chances; the largest first
 }
 
-// candidates lists the moves to verify, the most costly first.
+// candidates lists the moves to verify, the most suspect first: every
+// move the first pass calls an inaccuracy or worse, every engine's choice
+// after which the position is worth less than promised, every move beside
+// which the other side's reply gains, and every move over which the
+// evaluation moves by a pawn or more.
 func candidates(g *game, an []Analysis) []candidate {
 	var out []candidate
 	n := len(an) - 1
@@ -51,26 +53,37 @@ func candidates(g *game, an []Analysis) []candidate {
 			continue
 		}
 		loss, cl := firstClass(g, an, ply)
-		switch {
-		case cl >= Inaccuracy:
-		case loss >= swingLoss:
-			// The engine's own choice, yet the position after it is worth
-			// much less than the search promised.
-		case ply < n && opponentGain(g, an, ply+1) >= swingLoss:
-		case ply >= 2 && opponentGain(g, an, ply-1) >= swingLoss:
-			// The position before this move was misjudged too.
-		default:
+		suspect := loss
+		if ply < n {
+			suspect = max(suspect, opponentGain(g, an, ply+1))
+		}
+		if ply >= 2 {
+			suspect = max(suspect, opponentGain(g, an, ply-1))
+		}
+		swing := evalSwing(g, an, ply)
+		if ply < n {
+			swing = max(swing, evalSwing(g, an, ply+1))
+		}
+		if cl < Inaccuracy && suspect < swingLoss && swing < swingCP {
 			continue
 		}
-		out = append(out, candidate{ply: ply, class: cl, loss: loss})
+		out = append(out, candidate{ply: ply, class: cl, suspect: max(suspect, float64(swing)/100)})
 	}
 	slices.SortStableFunc(out, func(a, b candidate) int {
-		if a.class != b.class {
-			return cmp.Compare(b.class, a.class)
-		}
-		return cmp.Compare(b.loss, a.loss)
+		return cmp.Compare(b.suspect, a.suspect)
 	})
 	return out
+}
+
+// evalSwing is how far the evaluation moved over the move to ply, in
+// centipawns (a mate counted as MateCP).
+func evalSwing(g *game, an []Analysis, ply int) int {
+	before, after := g.positions[ply-1], g.positions[ply]
+	d := an[ply].Eval.Clamped(after.Turn()) - an[ply-1].Eval.Clamped(before.Turn())
+	if d < 0 {
+		d = -d
+	}
+	return d
 }
 
 // firstClass is the loss and class of the move to ply by the first pass.
@@ -90,34 +103,30 @@ func opponentGain(g *game, an []Analysis, ply int) float64 {
 	return an[ply].Eval.For(c, after.Turn()) - an[ply-1].Eval.For(c, c)
 }
 
-// verifyLimits are the bounds of one verification search: depth, and a
-// time that keeps a deep search on a slow machine from eating the budget.
-type verifyLimits struct {
-	depth    int           // the first depth; every step goes one deeper
-	steps    int           // the most searches
-	maxTime  time.Duration // per search, 0 for none
-	deadline time.Time     // no search starts after it, none runs past it
+// verifyBudget bounds the verification: by depth (tests), or by nodes.
+type verifyBudget struct {
+	depth int    // > 0: the first depth; every step goes one deeper
+	total uint64 // the nodes all the verifications may take
+	first uint64 // the nodes of a move's first search; each step doubles
+	most  uint64 // the most nodes of one search
 }
 
-// verify checks the candidates in order until the deadline (zero: none)
-// and puts each verdict on the analysis of the position before the move.
-// It returns the number of moves verified; done is called after each.
-func verify(ctx context.Context, eng Engine, g *game, an []Analysis, depth int, deadline time.Time, perSearch time.Duration, done func(n, total int)) (int, error) {
+// verify checks the candidates in order until the budget is spent and
+// puts each verdict on the analysis of the position before the move. It
+// returns the number of moves verified; done is called after each.
+func verify(ctx context.Context, eng Engine, g *game, an []Analysis, b verifyBudget, done func(n, total int)) (int, error) {
 	cands := candidates(g, an)
+	var spent uint64
 	for k, c := range cands {
-		if !deadline.IsZero() && time.Now().After(deadline) {
+		if b.depth <= 0 && spent+b.first > b.total {
 			return k, nil
 		}
-		i := c.ply - 1
-		vl := verifyLimits{depth: depth, steps: depthSteps, maxTime: perSearch, deadline: deadline}
-		if depth <= 0 {
-			vl.depth, vl.steps = max(an[i].Depth, an[i+1].Depth+1)+1, verifySteps
-		}
-		chk, err := verifyMove(ctx, eng, g, an, c.ply, vl)
+		chk, used, err := verifyMove(ctx, eng, g, an, c, b, b.total-spent)
 		if err != nil {
 			return k, err
 		}
-		an[i].Check = chk
+		spent += used
+		an[c.ply-1].Check = chk
 		if done != nil {
 			done(k+1, len(cands))
 		}
@@ -126,34 +135,54 @@ func verify(ctx context.Context, eng Engine, g *game, an []Analysis, depth int, 
 }
 
 // verifyMove searches the position before the move to ply again, the
-// played move against the engine's choice, deeper until the class stands.
-func verifyMove(ctx context.Context, eng Engine, g *game, an []Analysis, ply int, vl verifyLimits) (*Check, error) {
+// played move against the engine's choice in one search, deeper until
+// two searches in a row agree on the class (the first pass counting as
+// the first of them). left is the budget's nodes left; it returns the
+// verdict and the nodes used.
+func verifyMove(ctx context.Context, eng Engine, g *game, an []Analysis, cand candidate, b verifyBudget, left uint64) (*Check, uint64, error) {
+	ply := cand.ply
 	i := ply - 1
 	pos, played := g.positions[i], g.moves[i]
 	history := g.hashes[:i]
 	c := pos.Turn()
 	best := an[i].Best
 	var chk *Check
-	prev := Class(255)
-	for step := range vl.steps {
-		depth := vl.depth + step
-		lim := engine.Limits{Depth: depth, Time: vl.maxTime}
-		if !vl.deadline.IsZero() {
-			left := time.Until(vl.deadline)
-			if left <= 0 {
+	var used uint64
+	// By nodes, the first pass counts as the first of the searches that
+	// must agree; by depth (tests), two searches deeper than it do.
+	prev := cand.class
+	if b.depth > 0 {
+		prev = Class(255)
+	}
+	nodes := b.first
+	for step := 0; ; step++ {
+		var lim engine.Limits
+		if b.depth > 0 {
+			if step >= depthSteps {
 				break
 			}
-			lim.Time = min(lim.Time, left)
+			lim = engine.Limits{Depth: b.depth + step}
+		} else {
+			if step > 0 && nodes < b.most {
+				nodes = min(2*nodes, b.most)
+			} else if step > 0 {
+				break
+			}
+			if used+nodes > left {
+				break
+			}
+			lim = engine.Limits{Depth: MaxDepth, Nodes: nodes}
 		}
 		var bestScore, playedScore int
 		var pv []chess.Move
-		reached := depth
+		reached := 0
 		if best == played || best == chess.NoMove {
 			// The first pass agreed with the move: does a deeper search?
 			res, err := eng.Analyse(ctx, pos, history, lim)
 			if err != nil {
-				return nil, err
+				return nil, used, err
 			}
+			used += searched(res, lim)
 			reached = res.Depth
 			best, bestScore, playedScore, pv = res.Move, res.Score, res.Score, res.PV
 		}
@@ -161,15 +190,16 @@ func verifyMove(ctx context.Context, eng Engine, g *game, an []Analysis, ply int
 			lim.Moves = []chess.Move{played, best}
 			res, err := eng.Analyse(ctx, pos, history, lim)
 			if err != nil {
-				return nil, err
+				return nil, used, err
 			}
+			used += searched(res, lim)
 			reached = res.Depth
 			ps, okP := rootScore(res, played)
 			bs, okB := rootScore(res, best)
 			if !okP || !okB {
 				// The engine gave only its choice's score: the played
 				// move was not the better one, and its score is unknown.
-				return chk, nil
+				return chk, used, nil
 			}
 			bestScore, playedScore = bs, ps
 			pv = res.PV
@@ -180,19 +210,19 @@ func verifyMove(ctx context.Context, eng Engine, g *game, an []Analysis, ply int
 				pv = []chess.Move{best}
 			}
 		}
-		if reached < vl.depth {
-			break // cut short by the budget: no deeper than the first pass
+		if b.depth > 0 && reached < lim.Depth {
+			break // cut short: no deeper than asked
 		}
 		next := &Check{Best: best, BestEval: fromSearch(bestScore, c), PlayedEval: afterEval(playedScore, c), PV: pv, Depth: reached}
 		loss := max(0, next.BestEval.For(c, c)-next.PlayedEval.For(c, c))
 		class := Classify(loss, best == played)
 		chk = next
-		if class == prev || reached < depth {
-			break // stable, or out of time at this depth
+		if class == prev {
+			break // stable
 		}
 		prev = class
 	}
-	return chk, nil
+	return chk, used, nil
 }
 
 // rootScore is the exact score of m among the result's root moves.
@@ -218,4 +248,13 @@ func afterEval(score int, mover chess.Color) Eval {
 		}
 	}
 	return e
+}
+
+// searched is the nodes a search used: as the engine reports them, else
+// its budget.
+func searched(res engine.Result, lim engine.Limits) uint64 {
+	if res.Nodes > 0 {
+		return res.Nodes
+	}
+	return max(lim.Nodes, 1)
 }

@@ -48,7 +48,7 @@ func main() {
 	first := flag.Int("n", 0, "use only the first n games of the file (0: all)")
 	judged := flag.String("judged", "", "the judge's verdicts of the file's first games or more (default: FILE.judge-dDEPTH-nN, made when missing)")
 	analysis := flag.String("engine", "builtin", "the review's analysis engine: builtin, or the path of a UCI engine")
-	budget := flag.Duration("budget", 0, "the review's thinking time for one game (0: the service's default)")
+	nodes := flag.Uint64("nodes", 0, "the review's nodes per position, first pass and verification (0: the service's default)")
 	list := flag.Bool("list", false, "print every move on which the review and the judge disagree by two classes or more")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -97,7 +97,7 @@ func main() {
 		defer u.Close()
 		eng, name = u, u.Name()
 	}
-	classes, took, err := reviewGames(ctx, log, eng, *budget, gs)
+	classes, took, err := reviewGames(ctx, log, eng, *nodes, gs)
 	if err != nil {
 		fatal(err)
 	}
@@ -349,7 +349,7 @@ const visitor = "0123456789abcdef0123456789abcdef"
 // reviewGames plays every game into a fresh site database as a friend
 // game and has the review service review them one after another, as a
 // visitor's press of "Review" does; it returns each move's class.
-func reviewGames(ctx context.Context, log *slog.Logger, eng review.Engine, budget time.Duration, gs []game) ([][]string, []time.Duration, error) {
+func reviewGames(ctx context.Context, log *slog.Logger, eng review.Engine, nodes uint64, gs []game) ([][]string, []time.Duration, error) {
 	dir, err := os.MkdirTemp("", "reviewcheck")
 	if err != nil {
 		return nil, nil, err
@@ -364,7 +364,7 @@ func reviewGames(ctx context.Context, log *slog.Logger, eng review.Engine, budge
 		return nil, nil, err
 	}
 	games := games.New(games.Config{Store: st, MaxActive: len(gs) + 1})
-	svc := review.NewService(review.ServiceConfig{Store: st, Games: games, Engine: eng, Budget: budget, Logger: log})
+	svc := review.NewService(review.ServiceConfig{Store: st, Games: games, Engine: eng, Nodes: nodes, Logger: log})
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	go svc.Run(runCtx)

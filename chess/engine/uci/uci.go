@@ -357,6 +357,9 @@ func (p *proc) search(ctx context.Context, pos *chess.Position, lim engine.Limit
 			}
 			switch f[0] {
 			case "info":
+				if n, ok := infoNodes(f); ok {
+					res.Nodes = n
+				}
 				if d, k, s, line, ok := parseInfo(f); ok {
 					if k == 1 {
 						res.Depth, res.Score, pv = d, s, line
@@ -468,3 +471,19 @@ func linePV(pos *chess.Position, best chess.Move, pv []string) []chess.Move {
 	}
 	return out
 }
+
+// infoNodes reads the nodes searched so far from an "info" line.
+func infoNodes(f []string) (uint64, bool) {
+	for i := 1; i+1 < len(f); i++ {
+		if f[i] == "nodes" {
+			n, err := strconv.ParseUint(f[i+1], 10, 64)
+			return n, err == nil
+		}
+	}
+	return 0, false
+}
+
+// StockfishScale reports that the engine's centipawns are used as they
+// come: a UCI engine is taken to count as Stockfish does (the review's
+// winning-chances curve was fitted to Stockfish's scale).
+func (e *Engine) StockfishScale() bool { return true }
