@@ -81,13 +81,14 @@ func buildMove(g *game, an []Analysis, ply int, m chess.Move) Move {
 		// The game was decided, so giving a piece away or walking into
 		// a mate costs few winning chances; it is still called what it
 		// is (below), and otherwise the move is let be.
-		if r := explain(before, after, prev, m, ab, aa, pb); r.Code == AllowsMate || givesPiece(r) {
+		if r := explain(before, after, prev, m, ab, aa, pb); shortMate(r) || givesPiece(r) {
 			mv.Reason = r
 		}
 	}
-	if r := mv.Reason; r.Code == AllowsMate || givesPiece(r) {
+	if r := mv.Reason; shortMate(r) || givesPiece(r) {
 		// The label never says less than the words: a piece given away
-		// or a mate walked into is a blunder, in a decided game too
+		// or a mate in one or two walked into is a blunder, in a decided
+		// game too
 		// (where the chances hardly move), said with the game's state.
 		mv.Class = Blunder
 		switch {
@@ -103,6 +104,14 @@ func buildMove(g *game, an []Analysis, ply int, m chess.Move) Move {
 // decidedChances: a side with at most this share of the winning chances
 // (in percent) has a lost game, one with at least 100 less it a won one.
 const decidedChances = 10.0
+
+// shortMate reports whether r says the move lets the opponent mate in one
+// or two: a blunder whatever the score. A longer mate in a game already
+// lost is a line a beginner cannot be expected to see, and a search as
+// short as the review's may find it where there is none.
+func shortMate(r Reason) bool {
+	return r.Code == AllowsMate && r.Mate >= 1 && r.Mate <= 2
+}
 
 // givesPiece reports whether r says a piece (a knight or more) is left to
 // be taken for free, or for a cheaper piece: a blunder whatever the score.

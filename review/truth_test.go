@@ -171,6 +171,17 @@ func TestSentencesAreTrue(t *testing.T) {
 			ply:   1, class: Blunder, code: AllowsMate,
 			want: "This lets your opponent checkmate in two moves. Better was b6. The game was already lost before this move",
 		},
+		{
+			// A long mate walked into in a game already lost is not
+			// labelled a blunder for the mate alone (the chances hardly
+			// move, and a beginner cannot see a mate in five): no
+			// sentence about a mate, and the class is the loss's.
+			name: "a long mate in a lost game is no blunder by itself",
+			fen:  "k7/pp6/8/8/8/8/6PP/2Q1R2K b - - 0 1", sans: []string{"a6"},
+			views: []seen{{cp: 1500, line: []string{"b6"}}, {mate: 5, line: []string{"Qc8+", "Ka7"}}},
+			ply:   1,
+			never: "checkmate",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

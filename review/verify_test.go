@@ -46,7 +46,7 @@ func TestVerificationFixesOneShot(t *testing.T) {
 		// blunder when searched again.
 		{"levels-game-3.txt", 48, "Kc7", Mistake, Blunder},
 		// A false alarm: the queen move loses nothing a deeper look sees.
-		{"levels-game-4.txt", 68, "Qe6", Mistake, Best},
+		{"levels-game-4.txt", 68, "Qe6", Inaccuracy, Best},
 	}
 	for _, c := range cases {
 		start, moves := levelsGame(t, c.game, c.ply)
