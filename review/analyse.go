@@ -57,6 +57,8 @@ const (
 	DefaultNodes       = 60_000
 	DefaultVerifyNodes = 60_000
 	MaxSearchNodes     = 600_000
+	// verifyFloor is the least verification budget of a game.
+	verifyFloor = 4 * MaxSearchNodes
 	// MaxDepth stops the search in an easy position before its nodes
 	// are spent.
 	MaxDepth = 24
@@ -152,7 +154,8 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 		if per == 0 {
 			per = DefaultVerifyNodes
 		}
-		b.total = per * uint64(max(len(moves), 1))
+		// A short game still gets its few suspect moves verified.
+		b.total = max(per*uint64(len(moves)), verifyFloor)
 		b.first = min(max(4*lim.Nodes, per), MaxSearchNodes)
 		b.most = MaxSearchNodes
 	}

@@ -140,3 +140,36 @@ func TestBookMoves(t *testing.T) {
 		t.Errorf("2... Nf6 reaching 1. d4 d5 2. Nf3 Nf6 by transposition: not book")
 	}
 }
+
+// TestVerificationByNodes plants moves of games between levels 1–4 that
+// the first pass at the review's own node budget misjudges, each position
+// searched once, and that the verification at its budget classes as
+// Stockfish at depth 16 does (cmd/reviewcheck's judge). Node budgets make
+// the searches the same on every machine, busy or idle.
+func TestVerificationByNodes(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		fen      string
+		san      string
+		one, ver Class
+	}{
+		// The pawn push that leaves the bishop's attack on b7: a mistake
+		// at first sight, a blunder when searched again (Stockfish: 30 points).
+		{"r1bqkb1r/pp1pnppp/B3p3/2p5/3PP3/2N2N2/PPP2PPP/R1BQK2R b KQkq - 0 5", "e5", Mistake, Blunder},
+		// A knight move the first pass calls an inaccuracy: a false
+		// alarm, good by a deeper look (Stockfish: 1.7 points).
+		{"r2qkb1r/pppn1ppp/3p1n2/4pb2/3P4/N3PN2/PPPB1PPP/R2QKB1R w KQkq e6 0 6", "Nc4", Inaccuracy, Good},
+		// Two more the first pass calls "good" that are the best there
+		// is (Stockfish too): a pawn move in a lost position, a king's
+		// step in a pawn ending.
+		{"4Q3/2pB1ppp/3p1k2/8/7P/P3BK2/1q6/2R5 b - - 6 33", "c5", Good, Best},
+		{"8/8/7b/7P/3pp1k1/8/5K2/8 w - - 0 59", "Ke1", Good, Best},
+	}
+	for _, c := range cases {
+		one := reviewAt(t, engine.NewPool(1, 16), c.fen, Options{NoVerify: true}, c.san).Moves[0]
+		ver := reviewAt(t, engine.NewPool(1, 16), c.fen, Options{}, c.san).Moves[0]
+		if one.Class != c.one || ver.Class != c.ver {
+			t.Errorf("%s in %s: one-shot %s (%.1f), verified %s (%.1f); want %s, then %s", c.san, c.fen, one.Class, one.Loss, ver.Class, ver.Loss, c.one, c.ver)
+		}
+	}
+}
