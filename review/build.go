@@ -85,6 +85,12 @@ func buildMove(g *game, an []Analysis, ply int, m chess.Move) Move {
 			mv.Reason = r
 		}
 	}
+	if r := mv.Reason; shortMate(r) && mateUnavoidable(before, r.Mate) {
+		// Every move allowed that mate: the move is not to blame for it
+		// (the search had not seen the mate before the move), and
+		// nothing was lost by it.
+		mv.Reason, mv.Loss, mv.Class = Reason{}, 0, Best
+	}
 	if r := mv.Reason; shortMate(r) || givesPiece(r) {
 		// The label never says less than the words: a piece given away
 		// or a mate in one or two walked into is a blunder, in a decided

@@ -81,3 +81,22 @@ func exactMates(pos *chess.Position, a Analysis) Analysis {
 	a.PV = []chess.Move{m}
 	return a
 }
+
+// mateUnavoidable reports whether every move of the side to move in pos
+// lets the opponent mate in at most n moves: then the move played did not
+// walk into the mate, the position before it was lost to it already.
+func mateUnavoidable(pos *chess.Position, n int) bool {
+	var buf [256]chess.Move
+	moves := pos.AppendLegalMoves(buf[:0])
+	if len(moves) == 0 {
+		return false
+	}
+	var child chess.Position
+	for _, m := range moves {
+		pos.PlayInto(m, &child)
+		if k, _ := exactMate(&child, n); k == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -253,3 +253,19 @@ func TestClaimBackedByADecisiveDrop(t *testing.T) {
 		}
 	}
 }
+
+// TestUnavoidableMateNotWalkedInto: Black's only move, h4, is answered by
+// Rg8#, though the search before it saw no mate: h4 walked into nothing
+// and lost nothing, so it is not a blunder and no sentence says it
+// allowed a mate (against Stockfish, such moves were false alarms in lost
+// games). A mate another move avoids stays a blunder ("a mate walked into
+// in a lost game is a blunder" in TestSentencesAreTrue).
+func TestUnavoidableMateNotWalkedInto(t *testing.T) {
+	t.Parallel()
+	r := plantedReview(t, "k7/p1K5/P7/7p/8/8/8/6R1 b - - 0 1", []string{"h4"},
+		[]seen{{cp: 1500, line: []string{"h4"}}, {mate: 1, line: []string{"Rg8#"}}})
+	m := r.Moves[0]
+	if m.Class != Best || m.Reason.Code != NoReason || strings.Contains(sentence(m), "checkmate") {
+		t.Errorf("h4 into an unavoidable mate: %s %q %q, want best with no reason", m.Class, m.Reason.Code, sentence(m))
+	}
+}
