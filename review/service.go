@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -52,6 +53,9 @@ type ServiceConfig struct {
 	// Nodes is the first pass's budget per position (DefaultNodes when
 	// zero); the verification gets as much per move (see Options).
 	Nodes uint64
+	// VerifyNodes, when set, is the verification's budget per move
+	// (Nodes, or DefaultVerifyNodes, when zero).
+	VerifyNodes uint64
 	// Depth, when set, bounds every search (reviews and hints) by depth
 	// instead of by time, for tests that want the same answer on a busy
 	// machine as on an idle one.
@@ -75,6 +79,7 @@ type Service struct {
 	name      string
 	yield     *engine.Yield
 	nodes     uint64
+	verify    uint64
 	depth     int
 	workers   int
 	log       *slog.Logger
@@ -109,6 +114,7 @@ func NewService(cfg ServiceConfig) *Service {
 		name:      cfg.EngineName,
 		yield:     cfg.Yield,
 		nodes:     cfg.Nodes,
+		verify:    cmp.Or(cfg.VerifyNodes, cfg.Nodes),
 		depth:     cfg.Depth,
 		workers:   max(cfg.Workers, 1),
 		log:       cfg.Logger,
@@ -302,7 +308,7 @@ func (s *Service) run(ctx context.Context, id string) error {
 	if s.yield != nil {
 		eng = yielding{eng: s.engine, yield: s.yield}
 	}
-	an, err := Analyse(ctx, eng, start, moves, done, Options{Nodes: s.nodes, VerifyNodes: s.nodes, Depth: s.depth,
+	an, err := Analyse(ctx, eng, start, moves, done, Options{Nodes: s.nodes, VerifyNodes: s.verify, Depth: s.depth,
 		Each: func(i int, a Analysis) error {
 			return s.store.AddReviewPosition(ctx, id, rec.Token, storedPosition(i, a))
 		},

@@ -48,7 +48,8 @@ func main() {
 	first := flag.Int("n", 0, "use only the first n games of the file (0: all)")
 	judged := flag.String("judged", "", "the judge's verdicts of the file's first games or more (default: FILE.judge-dDEPTH-nN, made when missing)")
 	analysis := flag.String("engine", "builtin", "the review's analysis engine: builtin, or the path of a UCI engine")
-	nodes := flag.Uint64("nodes", 0, "the review's nodes per position, first pass and verification (0: the service's default)")
+	nodes := flag.Uint64("nodes", 0, "the review's nodes per position in the first pass (0: the service's default)")
+	verifyNodes := flag.Uint64("verify-nodes", 0, "the review's verification nodes per move (0: as -nodes)")
 	list := flag.Bool("list", false, "print every move on which the review and the judge disagree by two classes or more")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -97,7 +98,7 @@ func main() {
 		defer u.Close()
 		eng, name = u, u.Name()
 	}
-	classes, took, err := reviewGames(ctx, log, eng, *nodes, gs)
+	classes, took, err := reviewGames(ctx, log, eng, *nodes, *verifyNodes, gs)
 	if err != nil {
 		fatal(err)
 	}
@@ -349,7 +350,7 @@ const visitor = "0123456789abcdef0123456789abcdef"
 // reviewGames plays every game into a fresh site database as a friend
 // game and has the review service review them one after another, as a
 // visitor's press of "Review" does; it returns each move's class.
-func reviewGames(ctx context.Context, log *slog.Logger, eng review.Engine, nodes uint64, gs []game) ([][]string, []time.Duration, error) {
+func reviewGames(ctx context.Context, log *slog.Logger, eng review.Engine, nodes, verifyNodes uint64, gs []game) ([][]string, []time.Duration, error) {
 	dir, err := os.MkdirTemp("", "reviewcheck")
 	if err != nil {
 		return nil, nil, err
@@ -364,7 +365,7 @@ func reviewGames(ctx context.Context, log *slog.Logger, eng review.Engine, nodes
 		return nil, nil, err
 	}
 	games := games.New(games.Config{Store: st, MaxActive: len(gs) + 1})
-	svc := review.NewService(review.ServiceConfig{Store: st, Games: games, Engine: eng, Nodes: nodes, Logger: log})
+	svc := review.NewService(review.ServiceConfig{Store: st, Games: games, Engine: eng, Nodes: nodes, VerifyNodes: verifyNodes, Logger: log})
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	go svc.Run(runCtx)
@@ -388,7 +389,15 @@ func reviewGames(ctx context.Context, log *slog.Logger, eng review.Engine, nodes
 			if !s.Pending {
 				took[gi] = time.Since(began)
 				for _, m := range s.Review.Moves {
-					classes[gi] = append(classes[gi], m.Class.String())
+					// A move the rules label (a piece given away or a mate
+					// in one or two walked into is a blunder, a mate in
+					// one or two missed at least a mistake) rather than
+					// its loss of winning chances: counted apart.
+					cl := m.Class.String()
+					if m.Class >= review.Mistake && review.Classify(m.Loss, m.Best == chess.NoMove) < review.Mistake {
+						cl += ruledMark
+					}
+					classes[gi] = append(classes[gi], cl)
 				}
 				break
 			}
@@ -415,7 +424,11 @@ func playInto(ctx context.Context, svc *games.Service, g game) (string, error) {
 
 var classNames = []string{"best", "good", "inaccuracy", "mistake", "blunder"}
 
+// ruledMark ends the class of a move labelled by a rule, not its loss.
+const ruledMark = "*"
+
 func classIndex(s string) int {
+	s = strings.TrimSuffix(s, ruledMark)
 	for i, c := range classNames {
 		if c == s {
 			return i
@@ -428,7 +441,7 @@ func classIndex(s string) int {
 // review) and C5's rates.
 func report(w io.Writer, name string, depth int, gs []game, verdicts [][]verdict, classes [][]string, took []time.Duration, list bool) {
 	var table [5][5]int
-	moves := 0
+	moves, ruledFalse := 0, 0
 	for gi := range gs {
 		for i, v := range verdicts[gi] {
 			if i >= len(classes[gi]) {
@@ -437,6 +450,9 @@ func report(w io.Writer, name string, depth int, gs []game, verdicts [][]verdict
 			j, s := classIndex(v.Class), classIndex(classes[gi][i])
 			table[j][s]++
 			moves++
+			if j <= 1 && s >= 3 && strings.HasSuffix(classes[gi][i], ruledMark) {
+				ruledFalse++
+			}
 			if list && abs(j-s) >= 2 {
 				fmt.Fprintf(w, "game %d ply %d %s: judge %s (loss %.1f, best %s), review %s\n", gi+1, i+1, gs[gi].Moves[i], v.Class, v.Loss, v.Best, classes[gi][i])
 			}
@@ -488,6 +504,8 @@ func report(w io.Writer, name string, depth int, gs []game, verdicts [][]verdict
 	fmt.Fprintf(w, "judge's blunders called best or good:       %d (target 0)\n", waved)
 	fmt.Fprintf(w, "judge's mistakes called inaccuracy or worse: %d of %d (%s; target >= 80 %%)\n", flagged, mistakes, pct(flagged, mistakes))
 	fmt.Fprintf(w, "review's mistakes and blunders the judge calls best or good: %d of %d (%s; target <= 5 %%)\n", false_, alarms, pct(false_, alarms))
+	fmt.Fprintf(w, "  of which labelled by a rule, not by the loss (a piece given away, a short mate walked into or missed): %d; by the loss alone: %d of %d (%s)\n",
+		ruledFalse, false_-ruledFalse, alarms-ruledFalse, pct(false_-ruledFalse, alarms-ruledFalse))
 	fmt.Fprintf(w, "same class: %d of %d moves (%s)\n", agree, moves, pct(agree, moves))
 }
 
