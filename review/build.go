@@ -81,7 +81,7 @@ func buildMove(g *game, an []Analysis, ply int, m chess.Move) Move {
 		// The game was decided, so giving a piece away or walking into
 		// a mate costs few winning chances; it is still called what it
 		// is (below), and otherwise the move is let be.
-		if r := explain(before, after, prev, m, ab, aa, pb); shortMate(r) || givesPiece(r) {
+		if r := explain(before, after, prev, m, ab, aa, pb); shortMate(r) || (givesPiece(r) && !lostAnyway(before, ab.Best, r)) {
 			mv.Reason = r
 		}
 	}
@@ -91,7 +91,7 @@ func buildMove(g *game, an []Analysis, ply int, m chess.Move) Move {
 		// nothing was lost by it.
 		mv.Reason, mv.Loss, mv.Class = Reason{}, 0, Best
 	}
-	if r := mv.Reason; shortMate(r) || givesPiece(r) {
+	if r := mv.Reason; shortMate(r) || (givesPiece(r) && !lostAnyway(before, ab.Best, r)) {
 		// The label never says less than the words: a piece given away
 		// or a mate in one or two walked into is a blunder, in a decided
 		// game too
@@ -118,6 +118,28 @@ const decidedChances = 10.0
 func shortMate(r Reason) bool {
 	return r.Code == AllowsMate && r.Mate >= 1 && r.Mate <= 2
 }
+
+// lostAnyway reports whether the piece r says was given away could be
+// taken as well after the engine's better move: then the move did not give
+// it, the position before had lost it already (a rook attacked by a bishop
+// in a lost game, where no move saves it), and the label follows the loss.
+func lostAnyway(before *chess.Position, best chess.Move, r Reason) bool {
+	if best == chess.NoMove {
+		return false
+	}
+	p := before.Play(best)
+	for _, mv := range p.AppendCaptures(nil) {
+		if mv.To() == r.Square && mv.Captured().Type() == r.Piece && capturedGain(p, mv) >= lostAnywayGain {
+			return true
+		}
+	}
+	return false
+}
+
+// lostAnywayGain is the least gain (ExchangeGain centipawns) of a capture
+// after the better move that counts as the same piece lost: a rook for a
+// bishop is 170.
+const lostAnywayGain = 150
 
 // givesPiece reports whether r says a piece (a knight or more) is left to
 // be taken for free, or for a cheaper piece: a blunder whatever the score.

@@ -269,3 +269,26 @@ func TestUnavoidableMateNotWalkedInto(t *testing.T) {
 		t.Errorf("h4 into an unavoidable mate: %s %q %q, want best with no reason", m.Class, m.Reason.Code, sentence(m))
 	}
 }
+
+// TestPieceLostAnywayIsNotGiven: from a level game, White is lost and the
+// rook on d2 can be taken by the bishop for the exchange whatever White
+// plays (after the engine's g3 too). a5 did not give the rook away, so it
+// is not labelled a blunder for it (Stockfish calls a5 the best move);
+// the same rook put there by the move is.
+func TestPieceLostAnywayIsNotGiven(t *testing.T) {
+	t.Parallel()
+	fen := "2k4r/p4pp1/2p3n1/6bp/P3P3/1PN5/3R2P1/2K2b2 w - - 3 24"
+	r := plantedReview(t, fen, []string{"a5"},
+		[]seen{{cp: -900, line: []string{"g3"}}, {cp: -910, line: []string{"Bxd2+", "Kxd2"}}})
+	if m := r.Moves[0]; m.Class >= Mistake || m.Reason.Code == Hangs || m.Reason.Code == BadTrade {
+		t.Errorf("a5 with the rook lost anyway: %s %q, want no blunder and no piece given", m.Class, m.Reason.Code)
+	}
+	// The king on c2 guards d2; the rook stepping from d1 into the
+	// bishop's line gives the exchange, where Rd3 keeps it.
+	fen = "2k4r/p4pp1/2p3n1/6bp/P3P3/1PN5/2K3P1/3R4 w - - 3 24"
+	r = plantedReview(t, fen, []string{"Rd2"},
+		[]seen{{cp: -900, line: []string{"Rd3"}}, {cp: -1100, line: []string{"Bxd2+", "Kxd2"}}})
+	if m := r.Moves[0]; m.Class != Blunder {
+		t.Errorf("Rd2 into the bishop's line: %s %q, want a blunder", m.Class, m.Reason.Code)
+	}
+}
