@@ -47,15 +47,16 @@ type Check struct {
 // The review's budget, in nodes (positions the engine looks at) rather
 // than time, so that a review says the same on a busy machine as on an
 // idle one and a class never depends on the load (issue 32). The first
-// pass gives every position Nodes; the verification that follows may
-// spend VerifyNodes per move of the game in all, on the suspect moves,
-// the most suspect first, each search at most MaxSearchNodes. With the
-// built-in engine at about 800,000 nodes a second on one core, a game of
-// sixty moves (120 plies) costs at most 121 × 60,000 + 120 × 60,000 =
-// 14.5 million nodes: about 18 seconds.
+// pass gives every position DefaultNodes; the verification that follows
+// may spend DefaultVerifyNodes per move of the game in all, on the suspect
+// moves, the most suspect first, each move's first search twice the first
+// pass's nodes and no search over MaxSearchNodes. A game of sixty moves
+// (120 plies) costs at most 121 × 60,000 + 120 × 120,000 = 21.7 million
+// nodes: the built-in engine searches 1.2 to 1.5 million a second on one
+// core in such games (cmd/reviewload measures the time).
 const (
 	DefaultNodes       = 60_000
-	DefaultVerifyNodes = 60_000
+	DefaultVerifyNodes = 120_000
 	MaxSearchNodes     = 600_000
 	// verifyFloor is the least verification budget of a game.
 	verifyFloor = 4 * MaxSearchNodes
@@ -156,7 +157,7 @@ func Analyse(ctx context.Context, eng Engine, start *chess.Position, moves []che
 		}
 		// A short game still gets its few suspect moves verified.
 		b.total = max(per*uint64(len(moves)), verifyFloor)
-		b.first = min(max(4*lim.Nodes, per), MaxSearchNodes)
+		b.first = min(max(2*lim.Nodes, per), MaxSearchNodes)
 		b.most = MaxSearchNodes
 	}
 	if _, err := verify(ctx, eng, g, out, b, opt.Verified); err != nil {
