@@ -39,6 +39,16 @@ func TestParseInfo(t *testing.T) {
 	}
 }
 
+// The nodes of an "info" line are read, so a node budget can be counted.
+func TestInfoNodes(t *testing.T) {
+	if n, ok := infoNodes(splitFields("info depth 12 seldepth 18 multipv 1 score cp -35 nodes 60022 nps 283122 pv e2e4")); !ok || n != 60022 {
+		t.Errorf("nodes %d, %v; want 60022", n, ok)
+	}
+	if _, ok := infoNodes(splitFields("info string NNUE evaluation using nn.nnue")); ok {
+		t.Error("nodes read from a line without them")
+	}
+}
+
 // TestStockfish runs the machine's Stockfish: a mate in one is found and
 // scored as one, and searchmoves keeps the search to the moves listed.
 func TestStockfish(t *testing.T) {
@@ -67,6 +77,9 @@ func TestStockfish(t *testing.T) {
 	}
 	if res.Move.UCI() != "a1a8" || engine.MateIn(res.Score) != 1 {
 		t.Errorf("got %s, mate %d; want a1a8 mate 1", res.Move.UCI(), engine.MateIn(res.Score))
+	}
+	if res.Nodes == 0 {
+		t.Error("no nodes reported")
 	}
 	h3, _ := pos.ParseUCI("h2h3")
 	g3, _ := pos.ParseUCI("g2g3")
