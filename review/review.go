@@ -23,6 +23,8 @@
 // that mates. Working in winning chances rather than centipawns is what
 // makes a review fair to a beginner: dropping a knight while a queen ahead
 // changes little, dropping it in an equal position changes everything.
+// The curve was fitted to Stockfish's centipawns; the built-in engine's
+// are put on that scale first (Normalise).
 //
 // # Classes
 //
