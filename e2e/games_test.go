@@ -607,6 +607,7 @@ func TestMyGamesShowsTimeout(t *testing.T) {
 	}{{"phone", Phone740}, {"laptop", Laptop800}} {
 		for _, lang := range []string{"en", "es", "ru"} {
 			t.Run(vp.name+"-"+lang, func(t *testing.T) {
+				t.Parallel() // each waits three seconds for a clock: together
 				b := newBrowser(t, WithViewport(vp.v))
 				b.Open(s.URL + "/games?lang=" + lang)
 				id, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`(async () => {
