@@ -243,34 +243,26 @@ var layoutWidths = []Viewport{
 // px: no page scrolls sideways, buttons and form controls outside the board
 // are at least 44 px tall on touch screens, the game board fills a phone's
 // width. Screenshots go to $TMPDIR/chesstutor-shots for people to look at.
+//
+// The page layouts are CSS (media queries on the width) plus the game
+// page's resize handler, so a page loaded at 320 px is checked at 375 and
+// 768 by resizing the touch-screen window, as a phone turned sideways
+// does; the desktop width, without touch, loads the page again. One tab
+// and one set of pages serve all four widths.
 func TestLayoutAtEveryWidth(t *testing.T) {
 	srv := newServer(t)
 	shots := filepath.Join(os.TempDir(), "chesstutor-shots")
 	os.MkdirAll(shots, 0o755)
-	for _, vp := range layoutWidths {
-		t.Run(fmt.Sprint(vp.Width), func(t *testing.T) {
-			b := newBrowser(t, WithViewport(vp), WithTimeout(2*time.Minute))
-			for _, p := range mainPages(t, b, srv) {
-				b.Open(p.URL)
-				b.Do(chromedp.WaitVisible(chromedp.CSS(p.Ready)))
-				if sw := Eval[int64](b, `document.documentElement.scrollWidth`); sw > vp.Width {
-					wide := Eval[[]string](b, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 5).map(e => e.tagName + "." + e.className)`)
-					t.Errorf("%s at %d px scrolls sideways (scrollWidth %d): %v", p.Name, vp.Width, sw, wide)
+	b := newBrowser(t, WithViewport(layoutWidths[0]), WithTimeout(4*time.Minute))
+	for _, p := range mainPages(t, b, srv) {
+		t.Run(p.Name, func(t *testing.T) {
+			for i, vp := range layoutWidths {
+				setViewport(t, b, vp)
+				if i == 0 || vp.Mobile != layoutWidths[i-1].Mobile {
+					b.Open(p.URL)
+					b.Do(chromedp.WaitVisible(chromedp.CSS(p.Ready)))
 				}
-				if vp.Mobile {
-					small := Eval[[]string](b, `[...document.querySelectorAll("main button, main input[type=submit], main select, main input[type=text], main label:has(input[type=radio]), main label:has(input[type=checkbox]), .site-header a")]
-						.filter(e => !e.closest("[data-board]") && e.offsetParent !== null && !e.closest("[hidden]"))
-						.filter(e => { const r = e.getBoundingClientRect(); return r.height < 43.5 || r.width < 43.5 })
-						.slice(0, 8).map(e => (e.textContent.trim() || e.getAttribute("aria-label") || e.name || e.tagName).slice(0, 30) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))`)
-					if len(small) > 0 {
-						t.Errorf("%s at %d px: touch targets under 44 px: %v", p.Name, vp.Width, small)
-					}
-				}
-				if p.Name == "game" && vp.Width <= 375 {
-					if bw := Eval[float64](b, `document.querySelector("[data-board]").getBoundingClientRect().width`); bw < float64(vp.Width)-24 {
-						t.Errorf("game board at %d px is %.0f px wide; it should fill the width", vp.Width, bw)
-					}
-				}
+				checkLayout(t, b, p, vp)
 				if !shotsWanted() {
 					continue
 				}
@@ -282,6 +274,44 @@ func TestLayoutAtEveryWidth(t *testing.T) {
 		})
 	}
 	t.Logf("screenshots in %s", shots)
+}
+
+// setViewport gives the tab vp's size (and touch for a mobile one) and
+// waits until the page has laid itself out at that width: the window's
+// resize handlers have run by the next animation frame.
+func setViewport(t *testing.T, b *Browser, vp Viewport) {
+	t.Helper()
+	opts := []chromedp.EmulateViewportOption{}
+	if vp.Mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	b.Do(chromedp.EmulateViewport(vp.Width, vp.Height, opts...))
+	if w := evalAwait[int64](t, b, `new Promise((r) => requestAnimationFrame(() => r(innerWidth)))`); w != vp.Width {
+		t.Fatalf("the window is %d px wide after resizing to %d", w, vp.Width)
+	}
+}
+
+// checkLayout checks the open page at width vp (TestLayoutAtEveryWidth).
+func checkLayout(t *testing.T, b *Browser, p mainPage, vp Viewport) {
+	t.Helper()
+	if sw := Eval[int64](b, `document.documentElement.scrollWidth`); sw > vp.Width {
+		wide := Eval[[]string](b, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 5).map(e => e.tagName + "." + e.className)`)
+		t.Errorf("%s at %d px scrolls sideways (scrollWidth %d): %v", p.Name, vp.Width, sw, wide)
+	}
+	if vp.Mobile {
+		small := Eval[[]string](b, `[...document.querySelectorAll("main button, main input[type=submit], main select, main input[type=text], main label:has(input[type=radio]), main label:has(input[type=checkbox]), .site-header a")]
+			.filter(e => !e.closest("[data-board]") && e.offsetParent !== null && !e.closest("[hidden]"))
+			.filter(e => { const r = e.getBoundingClientRect(); return r.height < 43.5 || r.width < 43.5 })
+			.slice(0, 8).map(e => (e.textContent.trim() || e.getAttribute("aria-label") || e.name || e.tagName).slice(0, 30) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))`)
+		if len(small) > 0 {
+			t.Errorf("%s at %d px: touch targets under 44 px: %v", p.Name, vp.Width, small)
+		}
+	}
+	if p.Name == "game" && vp.Width <= 375 {
+		if bw := Eval[float64](b, `document.querySelector("[data-board]").getBoundingClientRect().width`); bw < float64(vp.Width)-24 {
+			t.Errorf("game board at %d px is %.0f px wide; it should fill the width", vp.Width, bw)
+		}
+	}
 }
 
 // TestBoardThemeWithoutJavaScript chooses the high-contrast board with the

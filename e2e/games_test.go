@@ -245,9 +245,13 @@ func click(b *Browser, sel string) {
 func clickSquare(b *Browser, sq string) { click(b, `[data-square="`+sq+`"]`) }
 
 // startGame creates a game as the browser's visitor and opens its page.
+// The request is sent from the page the tab shows when that is one of the
+// site's (the visitor's cookie goes with it), else from /play.
 func startGame(t *testing.T, b *Browser, s *Server, body string) string {
 	t.Helper()
-	b.Open(s.URL + "/play")
+	if origin, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`document.readyState === "complete" ? location.origin : ""`)); err != nil || origin != s.URL {
+		b.Open(s.URL + "/play")
+	}
 	id, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(`+body+`)}).then(r => r.json()).then(d => d.id || d.error)`, chromedp.EvalAwaitPromise))
 	if err != nil || len(id) != 32 {
 		t.Fatalf("create game: %q %v", id, err)
@@ -603,6 +607,7 @@ func TestMyGamesShowsTimeout(t *testing.T) {
 	}{{"phone", Phone740}, {"laptop", Laptop800}} {
 		for _, lang := range []string{"en", "es", "ru"} {
 			t.Run(vp.name+"-"+lang, func(t *testing.T) {
+				t.Parallel() // each waits three seconds for a clock: together
 				b := newBrowser(t, WithViewport(vp.v))
 				b.Open(s.URL + "/games?lang=" + lang)
 				id, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`(async () => {

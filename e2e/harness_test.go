@@ -49,9 +49,9 @@ func requireE2E(t *testing.T) {
 }
 
 // TestMain runs the browser tests four at a time unless -parallel is
-// given, removes the binary the run built, and stops the PostgreSQL
-// cluster if a test started one (remote_failover_test.go). Most of a browser test is
-// waiting (for the computer's think, a clock, an animation, a poll), so
+// given, removes the binary the run built, stops the shared Chromium, and
+// stops the PostgreSQL cluster if a test started one
+// (remote_failover_test.go). Most of a browser test is waiting (for the computer's think, a clock, an animation, a poll), so
 // four at a time on two cores take about half the wall time of one at a
 // time; the few tests that measure a delay on the page's clock ask to run
 // alone (Serial) and run first, before the parallel ones start.
@@ -63,6 +63,7 @@ func TestMain(m *testing.M) {
 		flag.Set("test.parallel", "4")
 	}
 	code := pgtest.Main(m)
+	stopChromium()
 	testbin.Cleanup()
 	os.Exit(code)
 }
@@ -118,7 +119,8 @@ func newServer(t *testing.T, opts ...ServerOption) *Server {
 // them. A failing test saves its screenshot always.
 func shotsWanted() bool { return os.Getenv("CHESS_SHOTS") != "" }
 
-// Browser is one headless Chromium with a fresh profile and one tab.
+// Browser is one tab of the shared headless Chromium, in a browser context
+// of its own (cookies, storage and cache as a fresh profile's).
 type Browser struct {
 	Ctx  context.Context // a chromedp context with the test's deadline
 	base context.Context // the same tab without the deadline (for failure screenshots)
@@ -164,8 +166,84 @@ func WithDarkScheme() BrowserOption { return func(c *browserConfig) { c.dark = t
 // WithTimeout bounds the whole test's browser work (default 90 s).
 func WithTimeout(d time.Duration) BrowserOption { return func(c *browserConfig) { c.timeout = d } }
 
-// newBrowser starts Chromium with the project's flags and a fresh
-// --user-data-dir. When the test fails it saves a screenshot to
+// chromium is the one Chromium process the package's tests share: each
+// test gets its own browser context in it (newBrowser), with its own
+// cookies, storage and cache, as a fresh profile had, and its own window.
+// Starting a Chromium costs about two seconds of CPU and the suite opens a
+// few hundred tabs; a browser context costs next to nothing.
+var chromium struct {
+	once   sync.Once
+	ctx    context.Context // the browser's first tab; new contexts derive from it
+	cancel func()          // stops the browser (TestMain)
+	err    error
+}
+
+// sharedChromium starts the shared browser on first use.
+func sharedChromium() (context.Context, error) {
+	chromium.once.Do(func() {
+		execPath := os.Getenv("CHROMIUM")
+		if execPath == "" {
+			execPath = "/usr/bin/chromium"
+		}
+		if _, err := os.Stat(execPath); err != nil {
+			chromium.err = fmt.Errorf("Chromium not found at %s (install it with apt-get install chromium, or set CHESS_E2E=0 to skip): %v", execPath, err)
+			return
+		}
+		profile, err := os.MkdirTemp("", "chesstutor-chromium-")
+		if err != nil {
+			chromium.err = err
+			return
+		}
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+			chromedp.ExecPath(execPath),
+			chromedp.UserDataDir(profile),
+			chromedp.Flag("headless", true),
+			chromedp.Flag("no-sandbox", true),
+			chromedp.Flag("disable-gpu", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("no-first-run", true),
+			chromedp.Flag("no-default-browser-check", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("hide-scrollbars", true),
+			// Tabs of tests running side by side are never throttled as
+			// background ones.
+			chromedp.Flag("disable-background-timer-throttling", true),
+			chromedp.Flag("disable-backgrounding-occluded-windows", true),
+			chromedp.Flag("disable-renderer-backgrounding", true),
+			chromedp.WindowSize(int(Desktop.Width), int(Desktop.Height)),
+		)
+		ctx, cancelCtx := chromedp.NewContext(allocCtx)
+		// Started without a deadline: a deadline on the first call would
+		// bound the browser's life.
+		if err := chromedp.Do(ctx); err != nil {
+			cancelCtx()
+			cancelAlloc()
+			os.RemoveAll(profile)
+			chromium.err = fmt.Errorf("start Chromium: %v", err)
+			return
+		}
+		chromium.ctx = ctx
+		chromium.cancel = func() {
+			cancelCtx()
+			cancelAlloc()
+			os.RemoveAll(profile)
+		}
+	})
+	return chromium.ctx, chromium.err
+}
+
+// stopChromium stops the shared browser if a test started it.
+func stopChromium() {
+	if chromium.cancel != nil {
+		chromium.cancel()
+	}
+}
+
+// newBrowser opens a tab in a new browser context of the shared Chromium
+// (a fresh profile's cookies and storage) and closes the context when the
+// test ends. When the test fails it saves a screenshot to
 // e2e/screenshots/<test>.png and prints the console errors.
 func newBrowser(t *testing.T, opts ...BrowserOption) *Browser {
 	t.Helper()
@@ -174,37 +252,17 @@ func newBrowser(t *testing.T, opts ...BrowserOption) *Browser {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	execPath := os.Getenv("CHROMIUM")
-	if execPath == "" {
-		execPath = "/usr/bin/chromium"
+	parent, err := sharedChromium()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := os.Stat(execPath); err != nil {
-		t.Fatalf("Chromium not found at %s (install it with apt-get install chromium, or set CHESS_E2E=0 to skip): %v", execPath, err)
-	}
-	allocOpts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(execPath),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("no-default-browser-check", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.WindowSize(int(cfg.viewport.Width), int(cfg.viewport.Height)),
-	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), allocOpts...)
-	ctx, cancelCtx := chromedp.NewContext(allocCtx)
+	ctx, cancelCtx := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
 	b := &Browser{t: t, noJS: cfg.noJS}
-	// Start the browser without a deadline (a deadline on the first call
-	// would bound the browser's life), then bound the test's work.
+	// Open the tab without a deadline (a deadline on the first call would
+	// bound the tab's life), then bound the test's work.
 	if err := chromedp.Do(ctx); err != nil {
 		cancelCtx()
-		cancelAlloc()
-		t.Fatalf("start Chromium: %v", err)
+		t.Fatalf("open a tab in Chromium: %v", err)
 	}
 	tctx, cancelT := context.WithTimeout(ctx, cfg.timeout)
 	b.Ctx = tctx
@@ -212,8 +270,12 @@ func newBrowser(t *testing.T, opts ...BrowserOption) *Browser {
 	t.Cleanup(func() {
 		cancelT()
 		cancelCtx()
-		cancelAlloc()
 	})
+	// The window of a test running beside others is not the focused one:
+	// the page behaves as focused all the same, as in a browser of its own.
+	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		t.Fatalf("emulate focus: %v", err)
+	}
 
 	go b.collectConsole(ctx)
 	vpOpts := []chromedp.EmulateViewportOption{}

@@ -422,6 +422,12 @@ func fitCheck(t *testing.T, b *Browser, where string, width int64, groups map[st
 // new-game pills, the phone's game bar and its More menu, the end card,
 // the game's review controls and the review page's controls fit the
 // window and keep their text inside their buttons.
+//
+// One visitor's games serve the three languages (the language is the
+// visitor's choice, the games hold codes), and a page loaded at 320 px is
+// checked at 375 px by resizing the window, as TestLayoutAtEveryWidth
+// does; the game page, whose More menu the check opens, is loaded at each
+// width.
 func TestLanguageLayoutLongWords(t *testing.T) {
 	srv := newServer(t)
 	header := map[string]string{"the header's links": `.site-header a`}
@@ -435,27 +441,39 @@ func TestLanguageLayoutLongWords(t *testing.T) {
 		}
 		return out
 	}
+	b := newBrowser(t, WithTimeout(10*time.Minute))
+	b.Open(srv.URL + "/play")
+	// A game going on, with clocks, and a lost one with its review.
+	playing := startGame(t, b, srv, `{mode: "computer", color: "white", level: 1, clock: "5+0"}`)
+	lost := startGame(t, b, srv, `{mode: "computer", color: "white", level: 1, clock: "10+0"}`)
+	loseQuickly(t, b, lost)
+	evalAwait[int](t, b, `fetch("/api/games/`+lost+`/review", {method: "POST"}).then((r) => r.status)`)
+	journeyWait(t, b, "the review", `(() => { const x = new XMLHttpRequest(); x.open("GET", "/api/games/`+lost+`/review", false); x.send(); return JSON.parse(x.responseText).status === "done"; })()`, 90*time.Second)
+
+	sizes := []Viewport{Narrow, {Width: 375, Height: 740, Mobile: true}, {Width: 1280, Height: 800}}
 	for _, lang := range []string{"en", "es", "ru"} {
 		t.Run(lang, func(t *testing.T) {
-			b := newBrowser(t, WithTimeout(6*time.Minute))
+			parent := b.t
+			b.t = t // the tab's failures are this language's
+			defer func() { b.t = parent }()
 			b.Open(srv.URL + "/play?lang=" + lang)
-			// A game going on, with clocks, and a lost one with its review.
-			playing := startGame(t, b, srv, `{mode: "computer", color: "white", level: 1, clock: "5+0"}`)
-			lost := startGame(t, b, srv, `{mode: "computer", color: "white", level: 1, clock: "10+0"}`)
-			loseQuickly(t, b, lost)
-			evalAwait[int](t, b, `fetch("/api/games/`+lost+`/review", {method: "POST"}).then((r) => r.status)`)
-			journeyWait(t, b, "the review", `(() => { const x = new XMLHttpRequest(); x.open("GET", "/api/games/`+lost+`/review", false); x.send(); return JSON.parse(x.responseText).status === "done"; })()`, 90*time.Second)
-
-			for _, vp := range []Viewport{Narrow, {Width: 375, Height: 740, Mobile: true}, {Width: 1280, Height: 800}} {
-				size := fmt.Sprintf("%s at %d px", lang, vp.Width)
-				opts := []chromedp.EmulateViewportOption{}
-				if vp.Mobile {
-					opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+			// atEachSize checks one page at each size: load opens it,
+			// again only when the window changes between touch and mouse.
+			atEachSize := func(load func(), check func(size string, vp Viewport)) {
+				t.Helper()
+				for i, vp := range sizes {
+					setViewport(t, b, vp)
+					if i == 0 || vp.Mobile != sizes[i-1].Mobile {
+						load()
+					}
+					check(fmt.Sprintf("%s at %d px", lang, vp.Width), vp)
 				}
-				b.Do(chromedp.EmulateViewport(vp.Width, vp.Height, opts...))
+			}
 
+			atEachSize(func() {
 				b.Open(srv.URL + "/play")
 				journeyWait(t, b, "the new-game form", `document.querySelector("form.new-game-form") !== null`, 20*time.Second)
+			}, func(size string, vp Viewport) {
 				click(b, `input[name="level"][value="8"]`) // its description opens under it
 				fitCheck(t, b, "the new-game form, "+size, vp.Width, with(map[string]string{
 					"the mode and colour pills": `.segmented:not(:has(.segments-clock)) .segment`,
@@ -464,7 +482,9 @@ func TestLanguageLayoutLongWords(t *testing.T) {
 					"the options":               `.options .check`,
 					"the start button":          `.new-game-submit .button`,
 				}))
+			})
 
+			atEachSize(func() {}, func(size string, vp Viewport) {
 				b.Open(srv.URL + "/play/" + playing)
 				gameWait(t, b, `document.querySelector('[data-clock="white"] .clock-time').textContent !== "–:––" && document.querySelector(".game-player-name").textContent !== ""`)
 				fitCheck(t, b, "the game, "+size, vp.Width, with(map[string]string{
@@ -477,22 +497,28 @@ func TestLanguageLayoutLongWords(t *testing.T) {
 				Eval[bool](b, `(window.scrollTo(0, 0), document.querySelector('[data-action="more"]').click(), true)`)
 				gameWait(t, b, `!document.querySelector(".more-menu").hidden`)
 				fitCheck(t, b, "the More menu, "+size, vp.Width, map[string]string{"the More menu": `.more-menu .button, .more-menu .choice`})
+			})
 
+			atEachSize(func() {
 				b.Open(srv.URL + "/play/" + lost)
 				gameWait(t, b, `!document.querySelector("[data-end-banner]").hidden && document.querySelector("[data-end-banner] .end-reason").textContent !== ""`)
+			}, func(size string, vp Viewport) {
 				fitCheck(t, b, "the end card, "+size, vp.Width, with(map[string]string{
 					"the end card":        `.result-card, .end-title, .end-line, .end-cause, .end-actions .button`,
 					"the review controls": `.review-controls .button, .review-where`,
 				}))
+			})
 
+			atEachSize(func() {
 				b.Open(srv.URL + "/play/" + lost + "/review?ply=3")
 				journeyWait(t, b, "the review page", `document.querySelector("[data-review-board]") !== null`, 20*time.Second)
+			}, func(size string, vp Viewport) {
 				fitCheck(t, b, "the review page, "+size, vp.Width, with(map[string]string{
 					"the review controls": `.review-nav .button`,
 					"the move's title":    `.review-move-title, .review-badge`,
 					"the key moments":     `.review-key a, .review-counts li`,
 				}))
-			}
+			})
 		})
 	}
 }

@@ -191,9 +191,13 @@ func TestLessonBoardsAreLive(t *testing.T) {
 }
 
 // windowShot saves what the window shows now, where the learner has
-// scrolled to, as e2e/screenshots/<name>.png.
+// scrolled to, as e2e/screenshots/<name>.png when CHESS_SHOTS is set
+// (shotsWanted).
 func windowShot(t *testing.T, b *Browser, name string) {
 	t.Helper()
+	if !shotsWanted() {
+		return
+	}
 	buf, err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Logf("screenshot %s: %v", name, err)

@@ -51,7 +51,7 @@ func oldDatabase(t *testing.T) (*Service, oldAnswers) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", "file:"+path)
+	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=synchronous(OFF)") // a throwaway file: no disk syncs
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -511,7 +511,7 @@ func TestClassForms(t *testing.T) {
 // section) speaks only the catalogue's words (N9), and viewing them
 // stores nothing (N8).
 func TestClassPagesPseudoLanguage(t *testing.T) {
-	s := newSite(t, siteOptions{limits: Limits{APIRate: 1e6, APIBurst: 1e6}, words: words.MustLoad(words.WithPseudo())})
+	s := newSite(t, siteOptions{limits: Limits{APIRate: 1e6, APIBurst: 1e6}, words: pseudoWords(t)})
 	teacher, pupil := s.visitor(t), s.visitor(t)
 	_, code, link := teacher.newClass(t, "Klub")
 	if rec := pupil.joinFrom(code, "Zed", ""); rec.Code != http.StatusCreated {

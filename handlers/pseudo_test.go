@@ -130,7 +130,7 @@ var voidElement = map[string]bool{"meta": true, "link": true, "input": true, "br
 // a listed page has become clean so that it leaves the list.
 func TestPseudoLanguagePages(t *testing.T) {
 	s := newSite(t, siteOptions{limits: Limits{APIRate: 1e6, APIBurst: 1e6}, logLevel: slog.LevelWarn,
-		words: words.MustLoad(words.WithPseudo())})
+		words: pseudoWords(t)})
 	v := s.visitor(t)
 	get := func(path string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodGet, path, nil)

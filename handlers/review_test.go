@@ -186,7 +186,7 @@ func TestReviewPage(t *testing.T) {
 func TestReviewPagePseudo(t *testing.T) {
 	t.Parallel()
 	s := newSite(t, siteOptions{limits: Limits{APIRate: 1e6, APIBurst: 1e6}, logLevel: slog.LevelWarn, reviews: true,
-		words: words.MustLoad(words.WithPseudo())})
+		words: pseudoWords(t)})
 	v := s.visitor(t)
 	pseudo := &http.Cookie{Name: langCookie, Value: words.Pseudo}
 	get := func(path string) *httptest.ResponseRecorder {

@@ -69,6 +69,11 @@ type SiteConfig struct {
 	// tests' many sites share one: parsing every page in every language
 	// is most of what building a site costs.
 	Views *views.Renderer
+	// Lessons, when set, is the course already rendered in Words'
+	// languages; nil loads it here (lessons.LoadLibrary, which renders the
+	// embedded catalogue's once per process). Tests of another catalogue
+	// share one, as they share Views.
+	Lessons *lessons.Library
 }
 
 // Site is the whole site: every route registered on an Echo instance.
@@ -103,9 +108,11 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	course, err := lessons.LoadLibrary(cat)
-	if err != nil {
-		return nil, err
+	course := cfg.Lessons
+	if course == nil {
+		if course, err = lessons.LoadLibrary(cat); err != nil {
+			return nil, err
+		}
 	}
 	// The games' event streams re-read a changed game through the game
 	// service, which tells them of every change (G25).

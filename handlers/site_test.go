@@ -70,18 +70,55 @@ const testHashMB = 2
 // shared by every test site that speaks it (SiteConfig.Views).
 var defaultViews = sync.OnceValues(func() (*views.Renderer, error) { return views.New(words.Default()) })
 
-// viewsFor is the shared renderer for the embedded catalogue, or nil (the
-// site parses its own) for another one, such as the pseudo-language's.
-func viewsFor(t testing.TB, cat *words.Catalogue) *views.Renderer {
+// pseudoSet is the catalogue with the test-only pseudo-language, with its
+// pages and lessons: built once and shared by the tests that speak it, as
+// defaultViews is for the embedded catalogue.
+type pseudoSet struct {
+	words   *words.Catalogue
+	views   *views.Renderer
+	lessons *lessons.Library
+}
+
+var pseudo = sync.OnceValues(func() (pseudoSet, error) {
+	cat, err := words.Load(words.WithPseudo())
+	if err != nil {
+		return pseudoSet{}, err
+	}
+	r, err := views.New(cat)
+	if err != nil {
+		return pseudoSet{}, err
+	}
+	lib, err := lessons.LoadLibrary(cat)
+	return pseudoSet{words: cat, views: r, lessons: lib}, err
+})
+
+// pseudoWords is the shared catalogue with the pseudo-language (for
+// siteOptions.words).
+func pseudoWords(t testing.TB) *words.Catalogue {
+	t.Helper()
+	p, err := pseudo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.words
+}
+
+// viewsFor is the shared renderer and course for the embedded catalogue
+// (nil) or the pseudo-language's; for another catalogue both are nil and
+// the site builds its own.
+func viewsFor(t testing.TB, cat *words.Catalogue) (*views.Renderer, *lessons.Library) {
 	t.Helper()
 	if cat != nil {
-		return nil
+		if p, err := pseudo(); err == nil && p.words == cat {
+			return p.views, p.lessons
+		}
+		return nil, nil
 	}
 	r, err := defaultViews()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r
+	return r, nil
 }
 
 // newSite builds the full site on a fresh database in t.TempDir().
@@ -94,6 +131,7 @@ func newSite(t testing.TB, opt siteOptions) *fullSite {
 		served = opt.wrapStore(st)
 	}
 	logs := &lockedBuffer{}
+	pages, course := viewsFor(t, opt.words)
 	site, err := NewSite(SiteConfig{
 		Store:       served,
 		Engine:      engine.NewPool(1, testHashMB),
@@ -101,7 +139,8 @@ func newSite(t testing.TB, opt siteOptions) *fullSite {
 		Limits:      opt.limits,
 		ReviewDepth: reviewDepth,
 		Words:       opt.words,
-		Views:       viewsFor(t, opt.words),
+		Views:       pages,
+		Lessons:     course,
 		Now:         opt.now,
 	})
 	if err != nil {

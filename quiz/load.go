@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"chesstutor/chess"
 	"chesstutor/words"
@@ -120,7 +121,12 @@ type Bank struct {
 // key. Any problem (a bad FEN, an empty key, a duplicate id, a translation
 // that differs from English in anything but its words) is an error naming
 // the file and the question, and the site does not start.
-func Load() (*Bank, error) { return Parse(embedded, "questions") }
+//
+// A bank is read-only, so the embedded one is parsed once per process and
+// shared (tests build many sites).
+func Load() (*Bank, error) { return embeddedBank() }
+
+var embeddedBank = sync.OnceValues(func() (*Bank, error) { return Parse(embedded, "questions") })
 
 // Parse loads dir/en/*.json, the questions, and then every other folder
 // dir/<lang>/, a translation: the same files with the same questions in

@@ -103,7 +103,7 @@ func restoreDump(t *testing.T, dump, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := sql.Open("sqlite", "file:"+path)
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=synchronous(OFF)") // a throwaway file: no disk syncs
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +326,9 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 	for _, upTo := range ms[:len(ms)-1] {
 		t.Run(upTo.Name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "old.db")
-			db, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
+			// Unsynced, as openTemp is: each migration's commit would wait
+			// on the disk (the rollback journal syncs every commit).
+			db, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)&_pragma=synchronous(OFF)")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -455,13 +457,17 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 // TestSyncModes: the site's default syncs the write-ahead log at
 // checkpoints (synchronous NORMAL = 1), which keeps every committed move
 // through SIGKILL; PowerSafe syncs on every commit (FULL = 2); tests run
-// unsynced (OFF = 0).
+// unsynced (OFF = 0). Each mode opens a database migrated unsynced
+// beforehand: migrating in a synced mode waits on the disk for every
+// migration's commit.
 func TestSyncModes(t *testing.T) {
 	for _, c := range []struct {
 		opt  Options
 		want int
 	}{{Options{}, 1}, {Options{PowerSafe: true}, 2}, {Options{Unsynced: true}, 0}} {
-		s, err := OpenWith(context.Background(), filepath.Join(t.TempDir(), "sync.db"), c.opt)
+		path := filepath.Join(t.TempDir(), "sync.db")
+		openTemp(t, path).Close()
+		s, err := OpenWith(context.Background(), path, c.opt)
 		if err != nil {
 			t.Fatal(err)
 		}
