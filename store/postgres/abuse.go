@@ -28,6 +28,15 @@ func (s *Postgres) ForgetVisitor(ctx context.Context, id string) error {
 		return fmt.Errorf("postgres: forget visitor: %w", translate(err))
 	}
 	defer tx.Rollback(ctx)
+	// The hand-over makes the friends owners, which locks their visitor
+	// rows (the foreign key): lock them, with the visitor's own, first
+	// and in one order, before any game row; a sweep holding a friend's
+	// row then finishes before this waits on anything it needs.
+	if _, err := tx.Exec(ctx, `SELECT id FROM visitors WHERE id = $1 OR id IN (SELECT r.guest_id
+		FROM remote_games AS r JOIN games AS g ON g.id = r.game_id WHERE g.visitor_id = $1)
+		ORDER BY id FOR UPDATE`, id); err != nil {
+		return fmt.Errorf("postgres: forget visitor: lock: %w", translate(err))
+	}
 	if err := lockSeats(ctx, tx, []string{id}); err != nil {
 		return fmt.Errorf("postgres: forget visitor: lock seats: %w", translate(err))
 	}
