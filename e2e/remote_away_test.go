@@ -23,8 +23,10 @@ const awayTest = 12 * time.Second
 // claims, and wins; Black, back, finds the game over.
 func TestBrowserRemoteClaimWhenGone(t *testing.T) {
 	s := newServer(t, WithEnv("CHESS_TEST_AWAY_CLAIM="+awayTest.String()))
-	host := newBrowser(t, WithViewport(Phone))
-	friend := newBrowser(t, WithViewport(Phone))
+	// The test waits out the away period three times: more than the
+	// browsers' default 90 s on a busy machine.
+	host := newBrowser(t, WithViewport(Phone), WithTimeout(4*time.Minute))
+	friend := newBrowser(t, WithViewport(Phone), WithTimeout(4*time.Minute))
 	id := startGame(t, host, s, `{"mode":"remote","color":"white","clock":"10+0"}`)
 	friend.Open(s.URL + "/join/" + id)
 	click(friend, `[data-action="join"]`)
