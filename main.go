@@ -253,6 +253,15 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err != nil || clockScale <= 0 {
 		return fmt.Errorf("CHESS_TEST_CLOCK_SCALE must be a positive number, not %q", os.Getenv("CHESS_TEST_CLOCK_SCALE"))
 	}
+	// Tests shorten the minute a player of a game from two devices must be
+	// gone before the other may claim (G26) with CHESS_TEST_AWAY_CLAIM, a
+	// Go duration such as "3s"; the site itself always waits a minute.
+	var awayClaim time.Duration
+	if v := os.Getenv("CHESS_TEST_AWAY_CLAIM"); v != "" {
+		if awayClaim, err = time.ParseDuration(v); err != nil || awayClaim <= 0 {
+			return fmt.Errorf("CHESS_TEST_AWAY_CLAIM must be a positive duration such as 3s, not %q", v)
+		}
+	}
 	keys, err := cookieKeys(ctx, st)
 	if err != nil {
 		return err
@@ -270,6 +279,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		ReviewWorkers: runtime.NumCPU(),
 		Limits:        limits,
 		ClockScale:    clockScale,
+		AwayClaim:     awayClaim,
 		MaxGames:      cfg.maxGames,
 		CookieKeys:    keys,
 		Retention:     cfg.retention,

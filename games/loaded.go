@@ -19,6 +19,9 @@ type loaded struct {
 
 	seat     string // the viewer's colour in a remote game, "" for a watcher (remote.go)
 	watchers int    // watch streams open on a remote game
+	// awayClaim is how long the player to move must be gone before the
+	// other may claim a remote game (Config.AwayClaim).
+	awayClaim time.Duration
 }
 
 func (l *loaded) turn() chess.Color  { return l.game.Position().Turn() }

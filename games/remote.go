@@ -21,7 +21,8 @@ import (
 const InviteTTL = 24 * time.Hour
 
 // AwayClaim is how long a player must be gone, with their own clock
-// running, before the other may claim the game (G26).
+// running, before the other may claim the game (G26); Config.AwayClaim
+// may shorten it for tests.
 const AwayClaim = time.Minute
 
 // watcherFresh is how long a watcher's stream counts after it last said
@@ -43,9 +44,10 @@ type RemoteState struct {
 	Watchers int `json:"watchers"`
 	// AwayMS is how long the player to move has been gone from the game,
 	// counted only while their own clock runs (0 while they are there);
-	// past AwayClaim the other player may claim (Claimable).
-	AwayMS    int64 `json:"away_ms"`
-	Claimable bool  `json:"claimable"`
+	// past ClaimAfterMS (AwayClaim) the other player may claim (Claimable).
+	AwayMS       int64 `json:"away_ms"`
+	ClaimAfterMS int64 `json:"claim_after_ms"`
+	Claimable    bool  `json:"claimable"`
 	// Claimed: the game ended by such a claim.
 	Claimed bool `json:"claimed"`
 	// Version goes up with every saved change of the game: a page that
@@ -157,10 +159,10 @@ func (l *loaded) remoteState(now time.Time) *RemoteState {
 	}
 	rs := &RemoteState{
 		Seat: l.seat, Joined: !r.Joined.IsZero(), Takeback: r.Takeback, Claimed: r.Claimed,
-		AwayMS: l.awayMS(now), Watchers: l.watchers, Version: l.rec.Version,
+		AwayMS: l.awayMS(now), ClaimAfterMS: l.awayClaim.Milliseconds(), Watchers: l.watchers, Version: l.rec.Version,
 	}
 	rs.InviteExpired = !rs.Joined && now.Sub(l.rec.CreatedAt) > InviteTTL
-	rs.Claimable = l.seat != "" && l.turn() != l.seatColor() && rs.AwayMS > AwayClaim.Milliseconds()
+	rs.Claimable = l.seat != "" && l.turn() != l.seatColor() && rs.AwayMS > rs.ClaimAfterMS
 	if l.seat != "" {
 		rs.watchID = r.WatchID
 	}
@@ -239,7 +241,7 @@ func (st *State) ForSeat(seat string) *State {
 	r.Seat = seat
 	if seat != "" {
 		cp.HumanColor = seat
-		r.Claimable = st.Turn != seat && r.AwayMS > AwayClaim.Milliseconds()
+		r.Claimable = st.Turn != seat && r.AwayMS > r.ClaimAfterMS
 	}
 	cp.Remote = &r
 	return &cp
@@ -257,15 +259,26 @@ func (s *Service) WatchedGame(ctx context.Context, watchID string) (string, erro
 	return id, err
 }
 
-// Present records that the player of seat in game id has their page open
-// now (their stream), so they do not count as gone (G26).
-func (s *Service) Present(ctx context.Context, id, seat string) error {
+// Present records that visitor, a player of game id, has their page open
+// now (their stream), so they do not count as gone (G26). The seat is
+// read from the game as it is now, not as it was when the stream opened:
+// a visitor who was forgotten since holds no seat and keeps nobody
+// present, and after a creator was forgotten their friend's seat is the
+// creator's (store.Visitors.ForgetVisitor).
+func (s *Service) Present(ctx context.Context, id, visitor string) error {
 	rec, err := s.store.Game(ctx, id)
 	if err != nil || rec.Remote == nil {
 		return err
 	}
-	return s.remote.SeeSeat(ctx, id, seat != rec.HumanColor, s.now())
+	if seatOf(rec, visitor) == "" {
+		return nil
+	}
+	return s.remote.SeeSeat(ctx, id, visitor != rec.Visitor, s.now())
 }
+
+// AwayPeriod is how long a player must be gone before the other may claim
+// (Config.AwayClaim): the streams write presence well within it.
+func (s *Service) AwayPeriod() time.Duration { return s.away }
 
 // Watching records that watch stream stream follows game id, or, with
 // stop, that it closed.
@@ -361,8 +374,8 @@ func (s *Service) Claim(ctx context.Context, visitor, id string, ply *int) (*Sta
 		if gone == l.seatColor() {
 			return failRemote(Conflict, "refuse_claim_your_move")
 		}
-		if away := l.awayMS(now); away <= AwayClaim.Milliseconds() {
-			return failRemote(Conflict, "refuse_claim_early", "Count", (AwayClaim.Milliseconds()-away)/1000+1)
+		if away, after := l.awayMS(now), l.awayClaim.Milliseconds(); away <= after {
+			return failRemote(Conflict, "refuse_claim_early", "Count", (after-away)/1000+1)
 		}
 		l.settle(now)
 		l.game.Timeout(gone)

@@ -175,7 +175,7 @@ func TestRemoteClaimWhenGone(t *testing.T) {
 	st, _ = e.svc.Move(ctx, visitor, st.ID, p(0), "e2e4", "")
 	// Black's page is there for a while, then goes.
 	e.clock.Advance(20 * time.Second)
-	if err := e.svc.Present(ctx, st.ID, "black"); err != nil {
+	if err := e.svc.Present(ctx, st.ID, friend); err != nil {
 		t.Fatal(err)
 	}
 	e.clock.Advance(50 * time.Second)
@@ -213,5 +213,97 @@ func TestRemoteNeedsSeatStore(t *testing.T) {
 	svc := New(Config{Store: struct{ store.Games }{e.st}, Now: e.clock.Now})
 	if _, err := svc.Create(context.Background(), visitor, NewGame{Mode: "remote"}); kindOf(err) != Invalid {
 		t.Errorf("a remote game without seats: %v, want Invalid", err)
+	}
+}
+
+// TestRemotePresenceReadsTheSeatHolder: presence is written for the seat
+// its visitor holds now. A stream still open for a visitor who was
+// forgotten keeps nobody present, so the other may claim; after the
+// creator was forgotten, the friend's presence is the seat they kept.
+func TestRemotePresenceReadsTheSeatHolder(t *testing.T) {
+	ctx := context.Background()
+	p := func(n int) *int { return &n }
+	t.Run("a forgotten guest", func(t *testing.T) {
+		e, st, _ := newRemoteEnv(t, "10+0")
+		if _, err := e.svc.Join(ctx, friend, st.ID); err != nil {
+			t.Fatal(err)
+		}
+		st, _ = e.svc.Move(ctx, visitor, st.ID, p(0), "e2e4", "")
+		if err := e.st.ForgetVisitor(ctx, friend); err != nil {
+			t.Fatal(err)
+		}
+		// The friend's old stream goes on saying it is there.
+		for range 4 {
+			e.clock.Advance(20 * time.Second)
+			if err := e.svc.Present(ctx, st.ID, friend); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := e.svc.Get(ctx, visitor, st.ID)
+		if err != nil || !got.Remote.Claimable {
+			t.Fatalf("80 s after the guest was forgotten: %+v %v; want claimable", got.Remote, err)
+		}
+	})
+	t.Run("a forgotten creator", func(t *testing.T) {
+		e, st, _ := newRemoteEnv(t, "10+0")
+		if _, err := e.svc.Join(ctx, friend, st.ID); err != nil {
+			t.Fatal(err)
+		}
+		st, _ = e.svc.Move(ctx, visitor, st.ID, p(0), "e2e4", "")
+		st, _ = e.svc.Move(ctx, friend, st.ID, p(1), "e7e5", "")
+		if err := e.st.ForgetVisitor(ctx, visitor); err != nil {
+			t.Fatal(err)
+		}
+		// White, forgotten, is to move; Black's page stays.
+		for range 4 {
+			e.clock.Advance(20 * time.Second)
+			if err := e.svc.Present(ctx, st.ID, friend); err != nil {
+				t.Fatal(err)
+			}
+			// The forgotten creator's stream says nothing for anyone.
+			if err := e.svc.Present(ctx, st.ID, visitor); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := e.svc.Get(ctx, friend, st.ID)
+		if err != nil {
+			t.Fatalf("the friend's game after its creator was forgotten: %v", err)
+		}
+		if got.HumanColor != "black" || got.Remote.Seat != "black" || !got.Remote.Claimable {
+			t.Fatalf("the friend's view: colour %s %+v; want black and claimable", got.HumanColor, got.Remote)
+		}
+		end, err := e.svc.Claim(ctx, friend, st.ID, p(2))
+		if err != nil || end.Winner != "black" {
+			t.Fatalf("the friend's claim: %+v %v", end, err)
+		}
+	})
+}
+
+// TestRemoteAwayClaimConfigured: Config.AwayClaim sets the time a player
+// must be gone, and the state says it to the page.
+func TestRemoteAwayClaimConfigured(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	e.svc = New(Config{Store: e.st, Now: e.clock.Now, AwayClaim: 3 * time.Second})
+	st := e.create(t, NewGame{Mode: "remote", Color: "white", Clock: "10+0"})
+	if _, err := e.svc.Join(ctx, friend, st.ID); err != nil {
+		t.Fatal(err)
+	}
+	zero := 0
+	st, _ = e.svc.Move(ctx, visitor, st.ID, &zero, "e2e4", "")
+	if err := e.svc.Present(ctx, st.ID, friend); err != nil {
+		t.Fatal(err)
+	}
+	if st.Remote.ClaimAfterMS != 3000 || e.svc.AwayPeriod() != 3*time.Second {
+		t.Errorf("claim_after_ms %d, AwayPeriod %v; want 3000 and 3s", st.Remote.ClaimAfterMS, e.svc.AwayPeriod())
+	}
+	e.clock.Advance(2 * time.Second)
+	if got, _ := e.svc.Get(ctx, visitor, st.ID); got.Remote.Claimable {
+		t.Error("claimable after 2 s of 3")
+	}
+	e.clock.Advance(2 * time.Second)
+	one := 1
+	if end, err := e.svc.Claim(ctx, visitor, st.ID, &one); err != nil || end.Winner != "white" {
+		t.Fatalf("the claim after 4 s of 3: %+v %v", end, err)
 	}
 }

@@ -33,7 +33,7 @@ func (s *Service) load(ctx context.Context, visitor, id string) (*loaded, error)
 	if err != nil || rec.Remote == nil {
 		return l, err
 	}
-	l.seat = seatOf(rec, visitor)
+	l.seat, l.awayClaim = seatOf(rec, visitor), s.away
 	if l.watchers, err = s.remote.Watchers(ctx, id, s.now().Add(-watcherFresh)); err != nil {
 		return nil, err
 	}

@@ -106,6 +106,10 @@ type Config struct {
 	// from two devices (package live follows it to push the game to the
 	// players' streams, G25). It must not block.
 	Changed func(id string, ply int)
+	// AwayClaim is how long a player of a game from two devices must be
+	// gone, their own clock running, before the other may claim (G26);
+	// zero means AwayClaim, a minute. Tests shorten it.
+	AwayClaim time.Duration
 }
 
 // Service runs games. It is safe for concurrent use.
@@ -127,6 +131,7 @@ type Service struct {
 	searches map[string]context.CancelFunc
 
 	changed func(id string, ply int) // Config.Changed
+	away    time.Duration            // Config.AwayClaim
 }
 
 // New returns a service.
@@ -140,6 +145,10 @@ func New(cfg Config) *Service {
 		searches: map[string]context.CancelFunc{},
 		changed:  cfg.Changed,
 		remote:   cfg.Remote,
+		away:     cfg.AwayClaim,
+	}
+	if s.away <= 0 {
+		s.away = AwayClaim
 	}
 	if s.remote == nil {
 		s.remote, _ = cfg.Store.(store.RemoteGames)

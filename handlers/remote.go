@@ -42,7 +42,8 @@ func (h *Handler) registerRemote(e *echo.Echo, api *echo.Group) {
 
 // Stream timing: a comment line keeps proxies from closing a quiet
 // stream, and a player's (or watcher's) presence is written this often
-// while the stream is open (games.AwayClaim is a minute).
+// while the stream is open (games.AwayClaim is a minute), or more often
+// when the game service's away period is shorter (presenceEvery).
 const (
 	streamPing     = 15 * time.Second
 	streamPresence = 20 * time.Second
@@ -266,7 +267,7 @@ func (h *Handler) stream(c echo.Context, id, seat string, byWatchLink bool) erro
 		var err error
 		switch {
 		case seat != "":
-			err = h.games.Present(bg, id, seat)
+			err = h.games.Present(bg, id, visitor)
 		case leaving:
 			err = h.games.Watching(bg, id, watchStream, true)
 		default:
@@ -333,7 +334,7 @@ func (h *Handler) stream(c echo.Context, id, seat string, byWatchLink bool) erro
 	}
 	ping := time.NewTicker(streamPing)
 	defer ping.Stop()
-	seen := time.NewTicker(streamPresence)
+	seen := time.NewTicker(h.presenceEvery())
 	defer seen.Stop()
 	for {
 		select {
@@ -362,6 +363,13 @@ func (h *Handler) stream(c echo.Context, id, seat string, byWatchLink bool) erro
 	}
 }
 
+// presenceEvery is how often an open stream says its player is there:
+// streamPresence, or a third of the away period when that is shorter, so
+// a player whose page is open never reads as gone.
+func (h *Handler) presenceEvery() time.Duration {
+	return max(min(streamPresence, h.games.AwayPeriod()/3), 100*time.Millisecond)
+}
+
 // announce tells every stream of the game, in every process, to read it
 // again (presence and watchers changed).
 func (h *Handler) announce(ctx context.Context, id string) {
@@ -382,7 +390,7 @@ func eventID(view *games.State) string {
 	switch {
 	case r.Claimable:
 		id += "c"
-	case r.AwayMS > games.AwayClaim.Milliseconds()/2:
+	case r.AwayMS > r.ClaimAfterMS/2:
 		id += "a"
 	}
 	return id

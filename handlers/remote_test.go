@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"chesstutor/words"
 )
 
 // remoteGame makes a game from two devices for host (White) and returns
@@ -302,5 +304,90 @@ func TestRemoteEventStream(t *testing.T) {
 	}
 	if _, ok := <-hs.events; ok {
 		t.Error("the stream went on after bye")
+	}
+}
+
+// remoteGamePlayed makes a game from two devices between host (White) and
+// friend, with 1.e4 e5 played, and returns its id.
+func remoteGamePlayed(t *testing.T, host, friend *siteVisitor) string {
+	t.Helper()
+	id, _ := remoteGame(t, host)
+	friend.api(t, http.MethodPost, "/api/games/"+id+"/join", `{}`, http.StatusOK)
+	host.api(t, http.MethodPost, "/api/games/"+id+"/moves", `{"move":"e2e4","ply":0}`, http.StatusOK)
+	friend.api(t, http.MethodPost, "/api/games/"+id+"/moves", `{"move":"e7e5","ply":1}`, http.StatusOK)
+	return id
+}
+
+// TestRemoteReviewOnlyForThePlayers: a watcher may neither ask for the
+// review of a game from two devices nor read it (403, worded in the
+// reader's language); either player reads the review the other asked for.
+func TestRemoteReviewOnlyForThePlayers(t *testing.T) {
+	s := newFullSite(t)
+	host, friend, third := s.visitor(t), s.visitor(t), s.visitor(t)
+	id := remoteGamePlayed(t, host, friend)
+	host.api(t, http.MethodPost, "/api/games/"+id+"/resign", `{"ply":2}`, http.StatusOK)
+
+	for _, lang := range []string{"en", "es", "ru"} {
+		for _, method := range []string{http.MethodPost, http.MethodGet} {
+			rec := third.do(method, "/api/games/"+id+"/review?lang="+lang, "application/json", "")
+			want := words.Default().For(lang).T("review.refuse_not_seated")
+			var body map[string]any
+			_ = json.Unmarshal(rec.Body.Bytes(), &body)
+			if rec.Code != http.StatusForbidden || body["error"] != want {
+				t.Errorf("%s review by a watcher (%s): %d %v, want 403 %q", method, lang, rec.Code, body, want)
+			}
+		}
+	}
+	if rec := third.do(http.MethodGet, "/play/"+id+"/review", "", ""); rec.Code != http.StatusForbidden {
+		t.Errorf("the review page for a watcher: %d, want 403", rec.Code)
+	}
+	friend.api(t, http.MethodPost, "/api/games/"+id+"/review", `{}`, http.StatusAccepted)
+	for name, v := range map[string]*siteVisitor{"the friend, who asked": friend, "the host": host} {
+		if got := v.api(t, http.MethodGet, "/api/games/"+id+"/review", "", http.StatusOK); got["game_id"] != nil && got["game_id"] != id {
+			t.Errorf("%s reads the review of %v", name, got["game_id"])
+		}
+		if rec := v.do(http.MethodGet, "/play/"+id+"/review", "", ""); rec.Code != http.StatusOK {
+			t.Errorf("the review page for %s: %d", name, rec.Code)
+		}
+	}
+	third.api(t, http.MethodGet, "/api/games/"+id+"/review", "", http.StatusForbidden)
+	// The watch view says who may review.
+	if page := third.do(http.MethodGet, "/join/"+id, "", ""); !strings.Contains(page.Body.String(), "data-watch-review") {
+		t.Error("the watch view does not say that the players can review the game")
+	}
+}
+
+// TestRemoteGuestExport: "download my data" of the friend who took the
+// seat holds the game they sit in, as JSON and on the readable page, and
+// neither player's copy names the other.
+func TestRemoteGuestExport(t *testing.T) {
+	s := newFullSite(t)
+	host, friend := s.visitor(t), s.visitor(t)
+	id := remoteGamePlayed(t, host, friend)
+	rec := friend.do(http.MethodGet, "/api/me", "", "")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET /api/me: %d", rec.Code)
+	}
+	var me struct {
+		Tables map[string][]map[string]any `json:"tables"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &me); err != nil {
+		t.Fatal(err)
+	}
+	if seats := me.Tables["remote_seats"]; len(seats) != 1 || seats[0]["game_id"] != id || seats[0]["seat"] != "black" || seats[0]["moves"] != "e2e4 e7e5" {
+		t.Errorf("the friend's exported seats: %v", seats)
+	}
+	if strings.Contains(rec.Body.String(), host.id) {
+		t.Error("the friend's export names the host")
+	}
+	if body := host.do(http.MethodGet, "/api/me", "", "").Body.String(); strings.Contains(body, friend.id) {
+		t.Error("the host's export names the friend")
+	}
+	for _, lang := range []string{"en", "es", "ru"} {
+		page := friend.do(http.MethodGet, "/privacy/data?lang="+lang, "", "")
+		title := words.Default().For(lang).T("privacy.table_remote_seats")
+		if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), title) || !strings.Contains(page.Body.String(), "e4") {
+			t.Errorf("/privacy/data (%s) lacks the seat under %q", lang, title)
+		}
 	}
 }

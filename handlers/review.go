@@ -34,6 +34,8 @@ func reviewError(err error) error {
 	switch {
 	case errors.Is(err, review.ErrNotRequested):
 		return refuse(http.StatusNotFound, "review.refuse_not_requested")
+	case errors.Is(err, review.ErrNotSeated):
+		return refuse(http.StatusForbidden, "review.refuse_not_seated")
 	case errors.Is(err, review.ErrNoMoves):
 		return refuse(http.StatusConflict, "review.refuse_no_moves")
 	case errors.Is(err, review.ErrRetryPly):

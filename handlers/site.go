@@ -33,7 +33,11 @@ type SiteConfig struct {
 	// ClockScale multiplies every game clock (tests shorten real time
 	// controls with it); zero means 1.
 	ClockScale float64
-	Now        func() time.Time // defaults to time.Now
+	// AwayClaim is how long a player of a game from two devices must be
+	// gone before the other may claim (games.Config.AwayClaim; tests
+	// shorten it); zero means a minute.
+	AwayClaim time.Duration
+	Now       func() time.Time // defaults to time.Now
 	// MaxGames caps a visitor's unfinished games; zero means
 	// games.DefaultMaxActive.
 	MaxGames int
@@ -120,7 +124,7 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	hub := live.NewHub(func(ctx context.Context, id string) (*games.State, error) { return gs.View(ctx, id) },
 		live.Options{Logger: cfg.Logger})
 	gs = games.New(games.Config{Store: cfg.Store, Engine: cfg.Engine, Now: cfg.Now, ClockScale: cfg.ClockScale,
-		MaxActive: cfg.MaxGames, Changed: hub.Changed})
+		MaxActive: cfg.MaxGames, Changed: hub.Changed, AwayClaim: cfg.AwayClaim})
 	// Game reviews and hints need an engine that analyses (*engine.Pool).
 	var reviews *review.Service
 	an := cfg.Analysis

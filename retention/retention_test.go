@@ -192,3 +192,53 @@ func TestSweepDeletesUntouchedClasses(t *testing.T) {
 		t.Errorf("the pupil's progress after the class went: %+v, %v", w, err)
 	}
 }
+
+// TestSweepKeepsAFriendsSeat: a guest whose only row is their seat in a
+// game from two devices stays while the game goes on (the empty-visitor
+// day passes, and the game is closed as abandoned after its own period),
+// and for the visitors' period after it was last played; then both
+// players go with the game.
+func TestSweepKeepsAFriendsSeat(t *testing.T) {
+	ctx := context.Background()
+	s := sqlitetest.New(t)
+	const host, guest = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	for _, v := range []string{host, guest} {
+		if err := s.EnsureVisitor(ctx, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Now()
+	id := fmt.Sprintf("%032x", 7)
+	g := &store.Game{ID: id, Visitor: host, Mode: store.ModeRemote, HumanColor: "white", ClockName: "none",
+		StartFEN: chess.StartFEN, Status: "active", Result: "*", CreatedAt: start,
+		Remote: &store.Remote{WatchID: fmt.Sprintf("%032x", 8)}}
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.JoinGame(ctx, id, guest, start); err != nil {
+		t.Fatal(err)
+	}
+	clk := &clock{t: start}
+	j := New(Config{Store: s, Now: clk.now, Pause: time.Millisecond})
+	seated := func(when string, want bool) {
+		t.Helper()
+		if _, err := j.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := s.Game(ctx, id)
+		if got := err == nil && rec.Remote.Guest == guest; got != want {
+			t.Fatalf("%s: the guest seated %v (%v), want %v", when, got, err, want)
+		}
+	}
+	clk.t = start.Add(2 * 24 * time.Hour) // past the empty-visitor day
+	seated("two days on, the game going on", true)
+	clk.t = start.Add(200 * 24 * time.Hour) // the game was closed as abandoned at 30 days
+	seated("200 days on, the game closed", true)
+	clk.t = start.Add(400 * 24 * time.Hour)
+	seated("400 days on, a year after the last move", false)
+	for _, v := range []string{host, guest} {
+		if ok, _ := s.VisitorExists(ctx, v); ok {
+			t.Errorf("visitor %s kept after a year", v)
+		}
+	}
+}

@@ -33,6 +33,9 @@ var (
 	ErrNotRequested = errors.New("review: this game has not been reviewed")
 	// ErrNoMoves: the game has no move to review yet.
 	ErrNoMoves = errors.New("review: the game has no moves")
+	// ErrNotSeated: the game was played from two devices and the visitor
+	// only watched it; its review is for the two players (G26).
+	ErrNotSeated = errors.New("review: only the players of this game may review it")
 )
 
 // ServiceConfig holds the service's dependencies.
@@ -180,11 +183,16 @@ const firstPassShare = 0.8
 
 // Request asks for a review of the visitor's game as it stands now. A
 // review of the same moves is kept (and finished if it was interrupted);
-// a game that moved on since gets a new review.
+// a game that moved on since gets a new review. Of a game played from two
+// devices only its two players may ask (ErrNotSeated for a watcher), and
+// the review is then both players' (Get).
 func (s *Service) Request(ctx context.Context, visitor, id string) (*Status, error) {
 	st, err := s.games.Get(ctx, visitor, id)
 	if err != nil {
 		return nil, err
+	}
+	if st.Remote != nil && st.Remote.Seat == "" {
+		return nil, ErrNotSeated
 	}
 	if len(st.UCI) == 0 {
 		return nil, ErrNoMoves
@@ -209,18 +217,39 @@ func (s *Service) Request(ctx context.Context, visitor, id string) (*Status, err
 }
 
 // Get returns the review of the visitor's game so far, or ErrNotRequested.
+// The review of a game played from two devices is read by either player,
+// whichever asked for it, and by nobody else (ErrNotSeated).
 func (s *Service) Get(ctx context.Context, visitor, id string) (*Status, error) {
 	// The queue is read before the store: a review that finishes in
 	// between reads as done, never as running with its progress lost.
 	place, live := s.place(id)
 	rec, err := s.store.Review(ctx, id)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && rec.Visitor != visitor) {
-		return nil, ErrNotRequested
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
+	if err != nil || rec.Visitor != visitor {
+		if serr := s.seated(ctx, visitor, id); serr != nil {
+			return nil, serr
+		}
+		if err != nil {
+			return nil, ErrNotRequested
+		}
+	}
 	return s.statusAt(rec, place, live)
+}
+
+// seated is nil when visitor holds a seat in id, a game from two
+// devices; ErrNotSeated when they only watch it; ErrNotRequested for a
+// game of any other kind (one visitor's reviews are nobody else's).
+func (s *Service) seated(ctx context.Context, visitor, id string) error {
+	st, err := s.games.Get(ctx, visitor, id)
+	switch {
+	case err != nil || st.Remote == nil:
+		return ErrNotRequested
+	case st.Remote.Seat == "":
+		return ErrNotSeated
+	}
+	return nil
 }
 
 // status is the Status of a stored review with what the service knows of

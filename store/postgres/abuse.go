@@ -20,16 +20,42 @@ import (
 // them from the catalogue, so tables added later are covered.
 
 // ForgetVisitor deletes the visitor's row; cascades delete the rest, in
-// the statement's one transaction.
+// one transaction. Games from two devices whose friend still sits in them
+// are handed over to that friend first (handOver), under lockSeats.
 func (s *Postgres) ForgetVisitor(ctx context.Context, id string) error {
-	if _, err := s.db.Exec(ctx, "DELETE FROM visitors WHERE id = $1", id); err != nil {
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: forget visitor: %w", translate(err))
+	}
+	defer tx.Rollback(ctx)
+	// The hand-over makes the friends owners, which locks their visitor
+	// rows (the foreign key): lock them, with the visitor's own, first
+	// and in one order, before any game row; a sweep holding a friend's
+	// row then finishes before this waits on anything it needs.
+	if _, err := tx.Exec(ctx, `SELECT id FROM visitors WHERE id = $1 OR id IN (SELECT r.guest_id
+		FROM remote_games AS r JOIN games AS g ON g.id = r.game_id WHERE g.visitor_id = $1)
+		ORDER BY id FOR UPDATE`, id); err != nil {
+		return fmt.Errorf("postgres: forget visitor: lock: %w", translate(err))
+	}
+	if err := lockSeats(ctx, tx, []string{id}); err != nil {
+		return fmt.Errorf("postgres: forget visitor: lock seats: %w", translate(err))
+	}
+	if err := handOver(ctx, tx, id); err != nil {
+		return fmt.Errorf("postgres: forget visitor: hand over games: %w", translate(err))
+	}
+	if _, err := tx.Exec(ctx, "DELETE FROM visitors WHERE id = $1", id); err != nil {
+		return fmt.Errorf("postgres: forget visitor: %w", translate(err))
+	}
+	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("postgres: forget visitor: %w", translate(err))
 	}
 	return nil
 }
 
 // ExportVisitor reads, in one read-only snapshot, the visitor's row and
-// every row of every table that belongs to it.
+// every row of every table that belongs to it, and the games from two
+// devices they sit in as the guest (under record.SeatsTable); nothing of
+// the other player but what the game shows.
 func (s *Postgres) ExportVisitor(ctx context.Context, id string) (*store.Export, error) {
 	tx, err := s.db.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
@@ -53,10 +79,16 @@ func (s *Postgres) ExportVisitor(ctx context.Context, id string) (*store.Export,
 		if out == nil {
 			out = []map[string]any{}
 		}
+		for _, r := range out {
+			record.ScrubExport(t.Name, r, id)
+		}
 		e.Tables[t.Name] = out
 	}
 	if len(e.Tables["visitors"]) == 0 {
 		return nil, store.ErrNotFound
+	}
+	if e.Tables[record.SeatsTable], err = exportSeats(ctx, tx, id); err != nil {
+		return nil, fmt.Errorf("postgres: export visitor: seats: %w", translate(err))
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return nil, fmt.Errorf("postgres: export visitor: %w", translate(err))
@@ -65,7 +97,9 @@ func (s *Postgres) ExportVisitor(ctx context.Context, id string) (*store.Export,
 }
 
 // ExpireVisitors deletes at most limit idle or empty visitors in one
-// statement; cascades delete their data.
+// transaction; cascades delete their data. A visitor seated in a game
+// from two devices that is going on, or was played within the idle
+// period, is neither (seatedSQL): the seat is data too.
 func (s *Postgres) ExpireVisitors(ctx context.Context, idleSince, emptySince time.Time, limit int) (int, error) {
 	if limit <= 0 {
 		return 0, nil
@@ -80,17 +114,37 @@ func (s *Postgres) ExpireVisitors(ctx context.Context, idleSince, emptySince tim
 			cond = append(cond, `NOT EXISTS (SELECT 1 FROM "`+t.Name+`" AS o WHERE o."`+t.Column+`" = v.id)`)
 		}
 	}
-	// SKIP LOCKED: every instance runs the retention job, and two sweeps
-	// at once then take different visitors instead of waiting on (or
-	// deadlocking over) the same rows.
-	// The choice is a MATERIALIZED CTE: as a plain IN (subquery) the
-	// planner may run a locking subquery more than once and exceed limit.
-	tag, err := s.db.Exec(ctx, `WITH picked AS MATERIALIZED (
-		SELECT v.id FROM visitors AS v
-		WHERE v.last_seen < $1 OR (v.last_seen < $2 AND `+strings.Join(cond, " AND ")+`)
-		LIMIT $3 FOR UPDATE SKIP LOCKED)
-		DELETE FROM visitors WHERE id IN (SELECT id FROM picked)`, idleSince, emptySince, limit)
+	tx, err := s.db.Begin(ctx)
 	if err != nil {
+		return 0, fmt.Errorf("postgres: expire visitors: %w", translate(err))
+	}
+	defer tx.Rollback(ctx)
+	// SKIP LOCKED: every instance runs the retention job, and two sweeps
+	// at once then take different visitors instead of waiting on the same
+	// rows. Visitors who share a game (its creator and its guest) may
+	// still be taken by two sweeps: lockSeats orders them.
+	rows, err := tx.Query(ctx, `SELECT v.id FROM visitors AS v
+		WHERE (v.last_seen < $1 OR (v.last_seen < $2 AND `+strings.Join(cond, " AND ")+`))
+		AND NOT `+seatedSQL+`
+		LIMIT $3 FOR UPDATE SKIP LOCKED`, idleSince, emptySince, limit, idleSince.UnixMilli())
+	if err != nil {
+		return 0, fmt.Errorf("postgres: expire visitors: %w", translate(err))
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return 0, fmt.Errorf("postgres: expire visitors: %w", translate(err))
+	}
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	if err := lockSeats(ctx, tx, ids); err != nil {
+		return 0, fmt.Errorf("postgres: expire visitors: lock seats: %w", translate(err))
+	}
+	tag, err := tx.Exec(ctx, `DELETE FROM visitors WHERE id = ANY($1)`, ids)
+	if err != nil {
+		return 0, fmt.Errorf("postgres: expire visitors: %w", translate(err))
+	}
+	if err := tx.Commit(ctx); err != nil {
 		return 0, fmt.Errorf("postgres: expire visitors: %w", translate(err))
 	}
 	return int(tag.RowsAffected()), nil

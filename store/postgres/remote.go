@@ -148,3 +148,78 @@ func (s *Postgres) Watchers(ctx context.Context, id string, since time.Time) (in
 	}
 	return n, nil
 }
+
+// seatedSQL is true of a visitor (v.id) who holds a seat in a game from
+// two devices that is still going, or was played or joined at or after
+// $4 (milliseconds): retention keeps them, or their seat would empty
+// under their friend (N8, G24). Both seats count.
+const seatedSQL = `EXISTS (SELECT 1 FROM remote_games AS r JOIN games AS g ON g.id = r.game_id
+	WHERE (r.guest_id = v.id OR g.visitor_id = v.id)
+	AND (g.status = 'active' OR g.updated_at_ms >= $4 OR r.joined_at_ms >= $4))`
+
+// lockSeats locks, in the order of their game ids, the remote_games rows
+// that deleting visitors will touch: the games they created (deleted or
+// handed over) and the seats they hold as guests (emptied). Every
+// transaction that deletes visitors takes these locks first and in one
+// order, so two of them sharing a game (two retention sweeps, or a sweep
+// and a forget-me, one deleting the creator and one the guest) wait for
+// each other instead of deadlocking half-way through their cascades.
+func lockSeats(ctx context.Context, tx pgx.Tx, visitors []string) error {
+	_, err := tx.Exec(ctx, `SELECT 1 FROM remote_games
+		WHERE guest_id = ANY($1) OR game_id IN (SELECT id FROM games WHERE visitor_id = ANY($1))
+		ORDER BY game_id FOR UPDATE`, visitors)
+	return err
+}
+
+// handOver gives the games from two devices that visitor created, and
+// whose friend still holds the other seat, to that friend before visitor
+// is forgotten: the friend becomes the game's owner in their own colour,
+// the forgotten seat stays taken and empty (as a forgotten guest's does),
+// and a review the creator asked for stays with the game. Games nobody
+// else sits in go with their creator. The caller holds lockSeats.
+func handOver(ctx context.Context, tx pgx.Tx, visitor string) error {
+	rows, err := tx.Query(ctx, `SELECT r.game_id, r.guest_id FROM remote_games AS r JOIN games AS g ON g.id = r.game_id
+		WHERE g.visitor_id = $1 AND r.guest_id IS NOT NULL ORDER BY r.game_id`, visitor)
+	if err != nil {
+		return err
+	}
+	type seat struct{ game, guest string }
+	seats, err := record.Collect(rows, func(r record.Scanner) (seat, error) {
+		var s seat
+		return s, r.Scan(&s.game, &s.guest)
+	})
+	rows.Close()
+	if err != nil {
+		return err
+	}
+	for _, s := range seats {
+		if _, err := tx.Exec(ctx, `UPDATE games SET visitor_id = $2, version = version + 1,
+			human_color = CASE human_color WHEN 'white' THEN 'black' ELSE 'white' END WHERE id = $1`, s.game, s.guest); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE remote_games SET guest_id = NULL,
+			host_seen_ms = guest_seen_ms, guest_seen_ms = host_seen_ms WHERE game_id = $1`, s.game); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE reviews SET visitor_id = $2 WHERE game_id = $1`, s.game, s.guest); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exportSeats reads the games from two devices in which visitor holds the
+// guest's seat, as the game shows them to that player (see
+// record.SeatExportColumns).
+func exportSeats(ctx context.Context, tx pgx.Tx, visitor string) ([]map[string]any, error) {
+	rows, err := tx.Query(ctx, `SELECT `+record.SeatExportColumns+`
+		FROM remote_games AS r JOIN games AS g ON g.id = r.game_id WHERE r.guest_id = $1 ORDER BY g.created_at_ms, g.id`, visitor)
+	if err != nil {
+		return nil, err
+	}
+	out, err := exportRows(rows)
+	if out == nil {
+		out = []map[string]any{}
+	}
+	return out, err
+}

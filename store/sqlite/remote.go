@@ -147,3 +147,58 @@ func (s *SQLite) Watchers(ctx context.Context, id string, since time.Time) (int,
 	}
 	return n, nil
 }
+
+// seatedSQL is true of a visitor (visitors.id) who holds a seat in a
+// game from two devices that is still going, or was played or joined at
+// or after the time given twice (in milliseconds): retention keeps them,
+// or their seat would empty under their friend (N8, G24). Both seats
+// count, the creator's as well as the guest's.
+const seatedSQL = `EXISTS (SELECT 1 FROM remote_games AS r JOIN games AS g ON g.id = r.game_id
+	WHERE (r.guest_id = visitors.id OR g.visitor_id = visitors.id)
+	AND (g.status = 'active' OR g.updated_at_ms >= ? OR r.joined_at_ms >= ?))`
+
+// handOver gives the games from two devices that visitor created, and
+// whose friend still holds the other seat, to that friend before visitor
+// is forgotten: the friend becomes the game's owner in their own colour,
+// the forgotten seat stays taken and empty (as a forgotten guest's does),
+// and a review the creator asked for stays with the game. Games nobody
+// else sits in go with their creator.
+func handOver(ctx context.Context, tx *sql.Tx, visitor string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT r.game_id, r.guest_id FROM remote_games AS r JOIN games AS g ON g.id = r.game_id
+		WHERE g.visitor_id = ? AND r.guest_id IS NOT NULL ORDER BY r.game_id`, visitor)
+	if err != nil {
+		return err
+	}
+	type seat struct{ game, guest string }
+	seats, err := record.Collect(rows, func(r record.Scanner) (seat, error) {
+		var s seat
+		return s, r.Scan(&s.game, &s.guest)
+	})
+	rows.Close()
+	if err != nil {
+		return err
+	}
+	for _, s := range seats {
+		for _, q := range []string{
+			`UPDATE games SET visitor_id = ?2, version = version + 1,
+				human_color = CASE human_color WHEN 'white' THEN 'black' ELSE 'white' END WHERE id = ?1`,
+			`UPDATE remote_games SET guest_id = NULL, host_seen_ms = guest_seen_ms, guest_seen_ms = host_seen_ms
+				WHERE game_id = ?1`,
+			`UPDATE reviews SET visitor_id = ?2 WHERE game_id = ?1`,
+		} {
+			if _, err := tx.ExecContext(ctx, q, s.game, s.guest); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// exportSeats reads the games from two devices in which visitor holds the
+// guest's seat, as the game shows them to that player: the game's own
+// columns, the seat's colour and the guest's own presence, never the
+// creator's id or presence (the creator's rows are exported to them).
+func exportSeats(ctx context.Context, tx *sql.Tx, visitor string) ([]map[string]any, error) {
+	return selectRows(ctx, tx, `SELECT `+record.SeatExportColumns+`
+		FROM remote_games AS r JOIN games AS g ON g.id = r.game_id WHERE r.guest_id = ? ORDER BY g.created_at_ms, g.id`, visitor)
+}

@@ -50,13 +50,18 @@ const lastSeenFormat = "2006-01-02T15:04:05.000Z"
 // ForgetVisitor deletes the visitor's row; every table that holds a
 // visitor's data references visitors(id), directly or through another such
 // table, with ON DELETE CASCADE (TestEveryTableBelongsToAVisitor keeps it
-// so), so one statement in one transaction removes everything.
+// so), so one statement in one transaction removes everything. Games
+// from two devices whose friend still sits in them are handed over to
+// that friend first (handOver).
 func (s *SQLite) ForgetVisitor(ctx context.Context, id string) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlite: forget visitor: %w", translate(err))
 	}
 	defer tx.Rollback()
+	if err := handOver(ctx, tx, id); err != nil {
+		return fmt.Errorf("sqlite: forget visitor: hand over games: %w", translate(err))
+	}
 	if _, err := tx.ExecContext(ctx, "DELETE FROM visitors WHERE id = ?", id); err != nil {
 		return fmt.Errorf("sqlite: forget visitor: %w", translate(err))
 	}
@@ -68,7 +73,9 @@ func (s *SQLite) ForgetVisitor(ctx context.Context, id string) error {
 
 // ExportVisitor reads, in one read transaction, the visitor's row and
 // every row of every table that belongs to it, found from the schema's
-// foreign keys so that tables added later are exported too.
+// foreign keys so that tables added later are exported too, and the games
+// from two devices they sit in as the guest (under record.SeatsTable);
+// nothing of the other player but what the game shows.
 func (s *SQLite) ExportVisitor(ctx context.Context, id string) (*store.Export, error) {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
@@ -85,10 +92,16 @@ func (s *SQLite) ExportVisitor(ctx context.Context, id string) (*store.Export, e
 		if err != nil {
 			return nil, fmt.Errorf("sqlite: export visitor: %s: %w", t.Name, translate(err))
 		}
+		for _, r := range rows {
+			record.ScrubExport(t.Name, r, id)
+		}
 		e.Tables[t.Name] = rows
 	}
 	if len(e.Tables["visitors"]) == 0 {
 		return nil, store.ErrNotFound
+	}
+	if e.Tables[record.SeatsTable], err = exportSeats(ctx, tx, id); err != nil {
+		return nil, fmt.Errorf("sqlite: export visitor: seats: %w", translate(err))
 	}
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("sqlite: export visitor: %w", translate(err))
@@ -115,7 +128,9 @@ func selectRows(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]m
 }
 
 // ExpireVisitors deletes at most limit idle or empty visitors in one
-// transaction; cascades delete their data.
+// transaction; cascades delete their data. A visitor seated in a game
+// from two devices that is going on, or was played within the idle
+// period, is neither (seatedSQL): the seat is data too.
 func (s *SQLite) ExpireVisitors(ctx context.Context, idleSince, emptySince time.Time, limit int) (int, error) {
 	if limit <= 0 {
 		return 0, nil
@@ -141,12 +156,14 @@ func (s *SQLite) ExpireVisitors(ctx context.Context, idleSince, emptySince time.
 	if len(empty) > 0 {
 		emptyCond = strings.Join(empty, " AND ")
 	}
+	idleMS := idleSince.UnixMilli()
 	res, err := tx.ExecContext(ctx, `DELETE FROM visitors WHERE id IN (
-		SELECT id FROM visitors WHERE last_seen < ?
+		SELECT id FROM visitors WHERE last_seen < ? AND NOT `+seatedSQL+`
 		UNION
-		SELECT id FROM visitors WHERE last_seen < ? AND `+emptyCond+`
+		SELECT id FROM visitors WHERE last_seen < ? AND `+emptyCond+` AND NOT `+seatedSQL+`
 		LIMIT ?)`,
-		idleSince.UTC().Format(lastSeenFormat), emptySince.UTC().Format(lastSeenFormat), limit)
+		idleSince.UTC().Format(lastSeenFormat), idleMS, idleMS,
+		emptySince.UTC().Format(lastSeenFormat), idleMS, idleMS, limit)
 	if err != nil {
 		return 0, fmt.Errorf("sqlite: expire visitors: %w", translate(err))
 	}

@@ -76,7 +76,7 @@ function away(s, prev) {
   clearTimeout(awayTimer);
   const r = s.game.remote;
   if (!r || !r.seat || !r.joined || r.claimable || !active() || s.game.turn === r.seat) return;
-  awayTimer = window.setTimeout(reload, Math.max(1000, 60500 - r.away_ms));
+  awayTimer = window.setTimeout(reload, Math.max(1000, r.claim_after_ms + 500 - r.away_ms));
 }
 
 /** Subscribes the reactions; call after the views. */

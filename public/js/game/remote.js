@@ -52,7 +52,7 @@ function draw() {
   if (r.watchers > 0) parts.push(t("watchers", { Count: r.watchers }));
   if (me && active() && r.joined && s.turn !== me) {
     if (r.claimable) parts.push(t("claim_ready"));
-    else if (r.away_ms > 30000) parts.push(t("friend_away"));
+    else if (r.away_ms > r.claim_after_ms / 2) parts.push(t("friend_away"));
   }
   if (state.livePolling) parts.push(t("live_polling"));
   // Redrawn only when it changes: the line is read aloud (aria-live).

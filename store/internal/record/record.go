@@ -225,6 +225,36 @@ func TrainerBest(rows Rows, into map[string]int) error {
 // RemoteColumns are the columns of remote_games Remote reads, in order.
 const RemoteColumns = `watch_id, guest_id, joined_at_ms, takeback, claimed, host_seen_ms, guest_seen_ms`
 
+// SeatExportColumns are what "download my data" gives the guest of a game
+// from two devices (from remote_games AS r JOIN games AS g): the game as
+// it shows on their page, their seat's colour and their own last sign of
+// life, never the creator's id or presence (N8).
+const SeatExportColumns = `g.id AS game_id, 'remote' AS mode,
+	CASE g.human_color WHEN 'white' THEN 'black' ELSE 'white' END AS seat,
+	g.clock_name, g.clock_base_ms, g.clock_inc_ms, g.start_fen, g.moves, g.ply,
+	g.clock_white_ms, g.clock_black_ms, g.draw_offer, g.status, g.result, g.reason, g.end_color,
+	g.created_at_ms, g.updated_at_ms, r.joined_at_ms, r.takeback, r.claimed, r.guest_seen_ms AS seen_at_ms`
+
+// SeatsTable is the name the guest's seats are exported under, beside
+// the tables the visitor owns.
+const SeatsTable = "remote_seats"
+
+// ScrubExport removes from a visitor's exported row of table what is
+// another visitor's: the id and presence of the friend who took the
+// guest's seat in the visitor's game from two devices, and the id of
+// whoever asked for a game's review when it was the other player.
+func ScrubExport(table string, row map[string]any, visitor string) {
+	switch table {
+	case "remote_games":
+		delete(row, "guest_id")
+		delete(row, "guest_seen_ms")
+	case "reviews":
+		if v := row["visitor_id"]; v != nil && fmt.Sprint(v) != visitor {
+			row["visitor_id"] = nil
+		}
+	}
+}
+
 // Remote reads a row of RemoteColumns.
 func Remote(r Scanner) (*store.Remote, error) {
 	var (
