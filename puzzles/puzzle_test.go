@@ -141,6 +141,45 @@ func TestTagFindsThemes(t *testing.T) {
 	}
 }
 
+// Planted positions for the pins and discovered attacks that a capture
+// of the pinned piece alone does not show.
+func TestTagFindsPinsAndDiscoveries(t *testing.T) {
+	for _, c := range []struct {
+		name, fen, line string
+		theme           Theme
+		want            bool
+	}{
+		// The bishop on b4 pins the knight on c3 to the king: the queen
+		// takes the bishop on b5, which the knight guards in vain.
+		{"pin stops the recapture", "4k3/8/8/1B4q1/1b6/2N5/8/4K3 b - - 0 1", "g5b5", Pin, true},
+		// The same capture with the knight free to take back.
+		{"no pin, no theme", "4k3/8/8/1B4q1/8/2N5/8/4K3 b - - 0 1", "g5b5", Pin, false},
+		// The pawn attacks the knight pinned by the bishop and takes it.
+		{"the pinned piece attacked", "4k3/7p/2n5/1B6/3P4/8/8/4K3 w - - 0 1", "d4d5 h7h6 d5c6", Pin, true},
+		// dxe6 takes a bishop and opens the queen's file onto the other,
+		// unguarded bishop: two threats at once.
+		{"capture with a discovered attack", "4k3/8/3bb3/3P4/8/8/8/3QK3 w - - 0 1", "d5e6", DiscoveredAttack, true},
+		// Nxe4 takes a queen and happens to open the queen's diagonal onto a
+		// knight: the capture alone is the point.
+		{"a queen taken is not a discovery", "r1bqkb1r/ppp2ppp/2n1pn2/6N1/4Q3/8/PPPP1PPP/RNB1KB1R b KQkq - 3 6", "f6e4", DiscoveredAttack, false},
+	} {
+		pos, err := chess.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var line []chess.Move
+		p := pos
+		for _, u := range strings.Fields(c.line) {
+			m := uci(t, p, u)
+			line = append(line, m)
+			p = p.Play(m)
+		}
+		if got := Tag(pos, line, false); slices.Contains(got, c.theme) != c.want {
+			t.Errorf("%s: Tag = %v, want %s: %v", c.name, got, c.theme, c.want)
+		}
+	}
+}
+
 // set makes a set of n copies of the fork puzzle rated from 400 up.
 func set(t *testing.T, n int) *Set {
 	t.Helper()

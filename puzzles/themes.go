@@ -97,18 +97,41 @@ func Tag(start *chess.Position, solution []chess.Move, defence bool) []Theme {
 		if forkTargets := forked(after, m); len(forkTargets) >= 2 && anyIn(later, forkTargets) {
 			add(Fork)
 		}
-		if pinned := pinnedSquares(after, solver, m.To()); len(pinned) > 0 && anyIn(later, pinned) {
+		if pinned := pinnedSquares(after, solver, m.To(), chess.NoSquare); len(pinned) > 0 && anyIn(later, pinned) {
 			add(Pin)
 		}
-		if i == 0 && m.IsCapture() {
-			if pinned := pinnedSquares(before, solver, chess.NoSquare); contains(pinned, m.To()) && !mate {
+		if m.IsCapture() {
+			// The solver takes a piece that was pinned: it could not step
+			// away from the attack. In the first move of a win of material
+			// any pin counts; else a pin by another piece than the one
+			// that takes (a queen that pins and then takes with mate is
+			// not a pin puzzle).
+			byAny := i == 0 && !mate && contains(pinnedSquares(before, solver, chess.NoSquare, chess.NoSquare), m.To())
+			byOther := value[m.Captured().Type()] >= 3 && contains(pinnedSquares(before, solver, chess.NoSquare, m.From()), m.To())
+			if byAny || byOther {
 				add(Pin)
 			}
+		}
+		if pinned := pinnedSquares(after, solver, chess.NoSquare, chess.NoSquare); anyIn(attackedBy(after, m), pinned) && anyIn(later, pinned) {
+			// The moved piece attacks a pinned piece, which is won later.
+			add(Pin)
+		}
+		if pinStopsCapture(after, m.To()) {
+			add(Pin)
 		}
 		if behind := skewered(after, m); len(behind) > 0 && anyIn(later, behind) {
 			add(Skewer)
 		}
-		if disc := discovered(before, after, m); len(disc) > 0 && (contains(disc, after.KingSquare(solver.Other())) || anyIn(later, disc)) {
+		disc, threats := discovered(before, after, m)
+		switch {
+		case len(disc) > 0 && (contains(disc, after.KingSquare(solver.Other())) || anyIn(later, disc)):
+			add(DiscoveredAttack)
+		case len(threats) > 0 && (after.InCheck() || len(forked(after, m)) > 0 || m.IsCapture()) &&
+			(!m.IsCapture() || worth(after, threats) >= value[m.Captured().Type()]):
+			// Two threats at once: the moved piece checks, attacks or
+			// takes, and the piece it uncovered attacks another (worth at
+			// least what the move took: else the capture alone is the
+			// point).
 			add(DiscoveredAttack)
 		}
 	}
@@ -237,14 +260,14 @@ func slides(t chess.PieceType, d [2]int) bool {
 }
 
 // pinnedSquares lists the opponent's pieces pinned by side c's sliders
-// (only the one on from, unless from is NoSquare) to their king or to a
-// piece worth more.
-func pinnedSquares(pos *chess.Position, c chess.Color, from chess.Square) []chess.Square {
+// (only the one on from, unless from is NoSquare; never the one on except)
+// to their king or to a piece worth more.
+func pinnedSquares(pos *chess.Position, c chess.Color, from, except chess.Square) []chess.Square {
 	var out []chess.Square
 	sliders := pos.Pieces(c, chess.Bishop) | pos.Pieces(c, chess.Rook) | pos.Pieces(c, chess.Queen)
 	for sliders != 0 {
 		s := sliders.PopFirst()
-		if from != chess.NoSquare && s != from {
+		if from != chess.NoSquare && s != from || s == except {
 			continue
 		}
 		t := pos.PieceAt(s).Type()
@@ -294,11 +317,12 @@ func skewered(after *chess.Position, m chess.Move) []chess.Square {
 
 // discovered lists the opponent's king or pieces worth a knight or more
 // that the solver's other pieces attack after m but did not before: the
-// moved piece uncovered a line.
-func discovered(before, after *chess.Position, m chess.Move) []chess.Square {
+// moved piece uncovered a line. threats are those of them that the
+// uncovered piece threatens to win: the king, a piece worth more than it,
+// or an undefended one.
+func discovered(before, after *chess.Position, m chess.Move) (out, threats []chess.Square) {
 	c := before.Turn()
 	them := after.Occupancy(c.Other())
-	var out []chess.Square
 	sliders := after.Pieces(c, chess.Bishop) | after.Pieces(c, chess.Rook) | after.Pieces(c, chess.Queen)
 	for sliders != 0 {
 		s := sliders.PopFirst()
@@ -311,12 +335,81 @@ func discovered(before, after *chess.Position, m chess.Move) []chess.Square {
 		gained := now &^ was
 		for gained != 0 {
 			sq := gained.PopFirst()
-			if v := value[after.PieceAt(sq).Type()]; v >= 3 {
-				out = append(out, sq)
+			target := after.PieceAt(sq).Type()
+			if value[target] < 3 {
+				continue
+			}
+			out = append(out, sq)
+			if target == chess.King || value[target] > value[t] || after.Attackers(sq, c.Other()) == 0 {
+				threats = append(threats, sq)
 			}
 		}
 	}
-	return out
+	return out, threats
+}
+
+// worth is the most valuable of the pieces on squares.
+func worth(pos *chess.Position, squares []chess.Square) int {
+	best := 0
+	for _, s := range squares {
+		best = max(best, value[pos.PieceAt(s).Type()])
+	}
+	return best
+}
+
+// attackedBy lists the opponent's pieces the piece that made m attacks
+// after it.
+func attackedBy(after *chess.Position, m chess.Move) []chess.Square {
+	p := after.PieceAt(m.To())
+	if p == chess.NoPiece {
+		return nil
+	}
+	return (attacks(p.Type(), p.Color(), m.To(), after.Occupied()) & after.Occupancy(p.Color().Other())).Squares()
+}
+
+// pinnedToKing reports whether the piece on s, not a king, stands between
+// its own king and an enemy rook, bishop or queen on that line, so that
+// it may move only along the line.
+func pinnedToKing(pos *chess.Position, s chess.Square) bool {
+	pc := pos.PieceAt(s)
+	if pc == chess.NoPiece || pc.Type() == chess.King {
+		return false
+	}
+	k := pos.KingSquare(pc.Color())
+	for _, d := range rays {
+		a, b := lineSquares(pos, k, d)
+		if a != s || b == chess.NoSquare {
+			continue
+		}
+		if pb := pos.PieceAt(b); pb.Color() != pc.Color() && slides(pb.Type(), d) {
+			return true
+		}
+	}
+	return false
+}
+
+// pinStopsCapture reports whether the solver's piece that just moved to
+// to (a knight or more, or one giving check) is attacked by an opponent's
+// piece that may not take it because it is pinned to its king: the pin
+// is what lets the move stand. A double check is not counted (nothing but
+// the king may move then anyway).
+func pinStopsCapture(after *chess.Position, to chess.Square) bool {
+	p := after.PieceAt(to)
+	them := after.Turn()
+	if p == chess.NoPiece || p.Color() == them || value[p.Type()] < 3 && !after.InCheck() {
+		return false
+	}
+	if after.Attackers(after.KingSquare(them), p.Color()).Count() >= 2 {
+		return false
+	}
+	att := after.Attackers(to, them)
+	for att != 0 {
+		s := att.PopFirst()
+		if pinnedToKing(after, s) && !contains(after.Destinations(s), to) {
+			return true
+		}
+	}
+	return false
 }
 
 // backRank reports a mate of a king on its first rank by a rook or queen

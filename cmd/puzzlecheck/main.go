@@ -53,15 +53,25 @@ func main() {
 	}
 	defer eng.Close()
 	var keep io.Writer = io.Discard
+	// done writes out the puzzles kept; os.Exit skips deferred calls, so
+	// it is called before every exit (a failure used to lose the file's
+	// last buffered lines).
+	done := func() {}
 	if *out != "" {
 		f, err := os.Create(*out)
 		if err != nil {
 			log.Fatal(err)
 		}
-		defer f.Close()
 		bw := bufio.NewWriter(f)
-		defer bw.Flush()
 		keep = bw
+		done = func() {
+			if err := bw.Flush(); err != nil {
+				log.Fatal(err)
+			}
+			if err := f.Close(); err != nil {
+				log.Fatal(err)
+			}
+		}
 	}
 	start := time.Now()
 	all := set.All()
@@ -100,6 +110,7 @@ func main() {
 	}
 	fmt.Printf("%d puzzles checked with %d nodes a position: %d pass, %d fail (%.1f min)\n",
 		len(all), *nodes, len(all)-failed, failed, time.Since(start).Minutes())
+	done()
 	if failed > 0 {
 		os.Exit(1)
 	}

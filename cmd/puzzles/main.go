@@ -48,6 +48,7 @@ type config struct {
 	screenNodes int
 	nodes       int
 	tries       int
+	strongTries int
 	maxPlies    int
 }
 
@@ -67,11 +68,20 @@ func main() {
 	flag.IntVar(&cfg.maxPlies, "max-plies", 140, "longest game")
 	pool := flag.String("pool", "1,1,2,2,3,3,4,5,6", "the levels the games' sides are drawn from, in turn (a level twice is drawn twice as often)")
 	flag.IntVar(&cfg.minMoves, "min-moves", 1, "keep only puzzles with at least this many of the solver's moves (longer lines are the harder puzzles)")
+	rerate := flag.String("rate", "", "measure the ratings of the puzzles in this data file again (with -tries for levels 0–3 and -strong-tries for levels 4–6) and write them to -o; the other flags but -seed and -shard are ignored")
+	flag.IntVar(&cfg.strongTries, "strong-tries", 0, "tries of levels 4–6 at each puzzle, for its rating (0: as -tries); the strong levels' few misses are what tells the hard puzzles apart")
+	shard := flag.String("shard", "", "with -rate: i/n, only every n-th puzzle from the i-th (0-based), to share the work between processes")
 	pack := flag.Bool("pack", false, "write the data files named after the flags, in order, to -o as one file: duplicates dropped, themes tagged again by the current puzzles.Tag, with a header saying how they were made")
 	header := flag.String("header", "", "with -pack: the header's lines (\\n between them), after the format line")
 	flag.Parse()
 	if *pack {
 		if err := packFiles(*out, flag.Args(), *header); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if *rerate != "" {
+		if err := rateFile(cfg, *sf, *rerate, *out, *shard); err != nil {
 			log.Fatal(err)
 		}
 		return
@@ -441,7 +451,7 @@ func (g *generator) finish(n int, before *chess.Position, last chess.Move, line 
 		}
 	}
 	themes := puzzles.Tag(start, line, defence)
-	rating := g.rate(n, start, line)
+	rating := g.rate(n, start, line, 7)
 	id := idFor(before.FEN(), last)
 	return puzzles.New(id, before.FEN(), last, line, themes, rating)
 }
@@ -454,11 +464,13 @@ func idFor(fen string, last chess.Move) string {
 	return strings.Repeat("0", 8-len(s)) + s
 }
 
-// rate lets each level 0–6 try the puzzle a few times and fits the rating
-// at which a player of each level's rating would solve it as often as the
-// level did (logistic, 400 points a factor of ten, with a weak prior at
-// 1000 so that a puzzle every level solves still gets a finite rating).
-func (g *generator) rate(n int, start *chess.Position, line []chess.Move) int {
+// rate lets each level 0–6 try the puzzle a few times (-tries, and
+// -strong-tries for levels 4–6) and fits the rating at which a player of
+// each level's rating would solve it as often as the level did (logistic,
+// 400 points a factor of ten, with a weak prior at 1000 so that a puzzle
+// every level solves still gets a finite rating). salt keeps a measuring
+// run's seeds apart from another's.
+func (g *generator) rate(n int, start *chess.Position, line []chess.Move, salt int) int {
 	type result struct {
 		rating float64
 		solved bool
@@ -466,8 +478,12 @@ func (g *generator) rate(n int, start *chess.Position, line []chess.Move) int {
 	var results []result
 	levels := engine.Levels()
 	for l := 0; l <= 6; l++ {
-		for t := 0; t < g.cfg.tries; t++ {
-			results = append(results, result{float64(levels[l].Rating), g.solves(l, start, line, mix(g.cfg.seed, n, l, t, 7))})
+		tries := g.cfg.tries
+		if l >= 4 && g.cfg.strongTries > 0 {
+			tries = g.cfg.strongTries
+		}
+		for t := 0; t < tries; t++ {
+			results = append(results, result{float64(levels[l].Rating), g.solves(l, start, line, mix(g.cfg.seed, n, l, t, salt))})
 		}
 	}
 	// Maximise the log-likelihood plus the prior over a grid of ratings.
@@ -488,6 +504,65 @@ func (g *generator) rate(n int, start *chess.Position, line []chess.Move) int {
 	}
 	// The scale's ends: every level solves it, or none does.
 	return int(math.Round(math.Max(400, math.Min(2000, bestR))/10) * 10)
+}
+
+// rateFile measures the rating of every puzzle in the data file in again
+// (or of one shard of them) and writes the puzzles with their new ratings
+// to out. Game n of a puzzle's seeds is taken from its id, and the salt
+// differs from the generator's, so the tries are new ones.
+func rateFile(cfg config, sf, in, out, shard string) error {
+	data, err := os.ReadFile(in)
+	if err != nil {
+		return err
+	}
+	i, n := 0, 1
+	if shard != "" {
+		if _, err := fmt.Sscanf(shard, "%d/%d", &i, &n); err != nil || n < 1 || i < 0 || i >= n {
+			return fmt.Errorf("-shard %q: want i/n with 0 <= i < n", shard)
+		}
+	}
+	eng, err := stockfish.Start(sf, 16)
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	g := newGenerator(cfg, eng)
+	w := bufio.NewWriter(os.Stdout)
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = bufio.NewWriter(f)
+	}
+	defer w.Flush()
+	k := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k++
+		if (k-1)%n != i {
+			continue
+		}
+		p, err := puzzles.ParseLine(line)
+		if err != nil {
+			return err
+		}
+		h := sha256.Sum256([]byte(p.ID))
+		game := int(binary.LittleEndian.Uint32(h[:4]))
+		q, err := puzzles.New(p.ID, p.FEN, p.Last, p.Solution, p.Themes, g.rate(game, p.Start(), p.Solution, 11))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(w, q.Line())
+		w.Flush()
+		if *verbose {
+			log.Printf("%s: %d → %d", p.ID, p.Rating, q.Rating)
+		}
+	}
+	return nil
 }
 
 // solves reports whether level plays the whole solution (any mate counts).
