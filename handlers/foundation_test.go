@@ -155,6 +155,10 @@ func TestVisitorCookie(t *testing.T) {
 
 	// A page view sets no visitor cookie and stores nothing (N8); it
 	// hands out the session CSRF cookie its forms need.
+	f.do(httptest.NewRequest(http.MethodGet, "/", nil))
+	if f.countVisitors(t) != 0 {
+		t.Error("a page view stored a visitor")
+	}
 	page, post := f.firstWrite(t, false)
 	if ck := visitorCookieOf(page); ck != nil {
 		t.Fatalf("a page view set a visitor cookie %q", ck.Value)
@@ -164,8 +168,8 @@ func TestVisitorCookie(t *testing.T) {
 		form.MaxAge != 0 || !form.Expires.IsZero() {
 		t.Errorf("CSRF cookie flags: %+v; want HttpOnly, Lax, /, for the session only", form)
 	}
-	if f.countVisitors(t) != 0 {
-		t.Error("a page view stored a visitor")
+	if n := f.countVisitors(t); n != 1 {
+		t.Errorf("%d visitors stored after one page view and one write, want 1", n)
 	}
 	// The first stored write hands out the visitor cookie.
 	c := visitorCookieOf(post)
