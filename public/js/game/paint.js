@@ -42,7 +42,8 @@ function paintPlayers() {
   const bottom = bottomColor();
   const name = (c) => {
     if (isComputer()) return c === s.human_color ? t(`you_${c}`) : t("computer_level", { Level: s.level });
-    return givenName(c) ? t(`named_${c}`, { Name: givenName(c) }) : colorName(c);
+    if (!givenName(c)) return colorName(c);
+    return t(c === "black" ? "named_black" : "named_white", { Name: givenName(c) });
   };
   for (const [where, c] of [["top", other(bottom)], ["bottom", bottom]]) {
     const row = page.el.rows[where];
