@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"chesstutor/chess"
 	"chesstutor/chess/engine"
@@ -23,6 +25,10 @@ type NewGame struct {
 	Undo       *bool  `json:"undo"`  // default on (G16)
 	PassScreen *bool  `json:"pass_screen"`
 	TurnBoard  bool   `json:"turn_board"`
+	// WhiteName and BlackName name the players of a friend game
+	// (optional; see playerName).
+	WhiteName string `json:"white_name"`
+	BlackName string `json:"black_name"`
 }
 
 // Create starts a game for visitor. Against the computer playing White,
@@ -115,6 +121,16 @@ func (s *Service) newRecord(visitor string, req NewGame) (*store.Game, error) {
 		rec.PassScreen = *req.PassScreen && rec.Mode == "friend"
 	}
 	rec.TurnBoard = req.TurnBoard && rec.Mode == "friend"
+	var err error
+	if rec.WhiteName, err = playerName(req.WhiteName); err != nil {
+		return nil, err
+	}
+	if rec.BlackName, err = playerName(req.BlackName); err != nil {
+		return nil, err
+	}
+	if rec.Mode != "friend" && (rec.WhiteName != "" || rec.BlackName != "") {
+		return nil, fail(Invalid, "refuse_names_friend")
+	}
 	if rec.Mode == store.ModeRemote {
 		if err := s.newRemote(rec); err != nil {
 			return nil, err
@@ -138,4 +154,24 @@ func randomBit() bool {
 	var b [1]byte
 	rand.Read(b[:])
 	return b[0]&1 == 1
+}
+
+// playerName checks a player's name from the form or the API: trimmed,
+// at most store.MaxPlayerName characters, and plain text (no control
+// characters, no markup), so that it can go into a page, a PGN tag and
+// an export as it is.
+func playerName(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if !utf8.ValidString(s) {
+		return "", fail(Invalid, "refuse_name_chars")
+	}
+	if n := utf8.RuneCountInString(s); n > store.MaxPlayerName {
+		return "", fail(Invalid, "refuse_name_long", "Max", store.MaxPlayerName, "Count", n)
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || strings.ContainsRune(`<>"\{}[]`, r) || unicode.Is(unicode.Cf, r) {
+			return "", fail(Invalid, "refuse_name_chars")
+		}
+	}
+	return s, nil
 }

@@ -92,7 +92,14 @@ func (l *loaded) sync() {
 
 func (l *loaded) playerNames() (white, black string) {
 	if l.rec.Mode != "computer" {
-		return "White player", "Black player"
+		white, black = "White player", "Black player"
+		if l.rec.WhiteName != "" {
+			white = l.rec.WhiteName
+		}
+		if l.rec.BlackName != "" {
+			black = l.rec.BlackName
+		}
+		return white, black
 	}
 	comp := fmt.Sprintf("Computer (level %d)", l.rec.Level)
 	if l.rec.HumanColor == "black" {

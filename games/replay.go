@@ -149,6 +149,11 @@ func (s *Service) List(ctx context.Context, visitor string, limit int) ([]Summar
 		switch r.Mode {
 		case "computer":
 			sum.Opponent = words.M("game.opponent_computer_"+r.HumanColor, "Level", r.Level)
+		case "friend":
+			sum.Opponent = words.M("game.opponent_friend")
+			if r.WhiteName != "" || r.BlackName != "" {
+				sum.Opponent = words.M("game.opponent_names", "White", white, "Black", black)
+			}
 		default:
 			sum.Opponent = words.M("game.opponent_friend")
 		}

@@ -45,6 +45,9 @@ type State struct {
 	Undo       bool   `json:"undo"`
 	PassScreen bool   `json:"pass_screen"`
 	TurnBoard  bool   `json:"turn_board"`
+	// WhiteName and BlackName are the players' names in a friend game, or "".
+	WhiteName string `json:"white_name"`
+	BlackName string `json:"black_name"`
 	// Waiting means the computer is to move and its reply is not in yet.
 	Waiting bool   `json:"waiting"`
 	Message string `json:"message,omitempty"`
@@ -167,6 +170,7 @@ func (l *loaded) state(now time.Time) *State {
 		DrawOffer: l.rec.DrawOffer, Mode: l.rec.Mode, HumanColor: l.rec.HumanColor,
 		Undo: l.rec.Undo, PassScreen: l.rec.PassScreen,
 		TurnBoard: l.rec.TurnBoard, message: l.message,
+		WhiteName: l.rec.WhiteName, BlackName: l.rec.BlackName,
 		Created:   l.rec.CreatedAt.UTC().Format(time.RFC3339),
 		positions: g.Positions(), played: g.Moves(),
 	}

@@ -72,7 +72,8 @@ func storesNothing(c echo.Context) bool {
 // keepVisitor stores the visitor's row before the first write that keeps
 // something (a lesson read, an exercise solved, a quiz round or answer, a
 // game, anything a later feature posts), and refreshes its last-seen time
-// at most every visitorRefresh. It runs after the origin and CSRF checks,
+// at most every visitorRefresh. A visitor without a cookie gets it here,
+// with the row (identifyVisitor). It runs after the origin and CSRF checks,
 // so a refused cross-site post stores nothing. Creating a visitor is
 // limited per client address; starting a game is too.
 func (h *Handler) keepVisitor(next echo.HandlerFunc) echo.HandlerFunc {
@@ -108,6 +109,10 @@ func (h *Handler) keepVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 			return fmt.Errorf("handlers: store visitor: %w", err)
 		}
 		h.visitors.add(id, now)
+		if freshVisitor(c) {
+			// The first stored write: from now on the visitor is kept.
+			h.setVisitorCookie(c, id)
+		}
 		return next(c)
 	}
 }

@@ -34,27 +34,42 @@ type cookieSigner struct {
 	keys [][]byte
 }
 
-func (s cookieSigner) mac(key []byte, id string) string {
+// The purposes a signature is made for: a value signed for one cookie is
+// refused by another.
+const (
+	visitorPurpose = "chesstutor visitor v1:"
+	csrfPurpose    = "chesstutor csrf cookie v1:"
+)
+
+func (s cookieSigner) mac(key []byte, purpose, id string) string {
 	m := hmac.New(sha256.New, key)
-	m.Write([]byte("chesstutor visitor v1:"))
+	m.Write([]byte(purpose))
 	m.Write([]byte(id))
 	return hex.EncodeToString(m.Sum(nil)[:16])
 }
 
-// sign returns the cookie value for id.
-func (s cookieSigner) sign(id string) string {
-	return id + "." + s.mac(s.keys[0], id)
+// sign returns the visitor cookie's value for id.
+func (s cookieSigner) sign(id string) string { return s.signAs(visitorPurpose, id) }
+
+// verify returns the id inside a signed visitor cookie value; stale is
+// true when an older key signed it (the cookie should be signed again).
+func (s cookieSigner) verify(value string) (id string, stale, ok bool) {
+	return s.verifyAs(visitorPurpose, value)
 }
 
-// verify returns the id inside a signed cookie value; stale is true when
-// an older key signed it (the cookie should be signed again).
-func (s cookieSigner) verify(value string) (id string, stale, ok bool) {
+// signAs returns the cookie value for id signed for purpose.
+func (s cookieSigner) signAs(purpose, id string) string {
+	return id + "." + s.mac(s.keys[0], purpose, id)
+}
+
+// verifyAs returns the id inside a value signed for purpose.
+func (s cookieSigner) verifyAs(purpose, value string) (id string, stale, ok bool) {
 	id, mac, found := strings.Cut(value, ".")
 	if !found || !validVisitorID(id) || len(mac) != 32 {
 		return "", false, false
 	}
 	for i, k := range s.keys {
-		if hmac.Equal([]byte(mac), []byte(s.mac(k, id))) {
+		if hmac.Equal([]byte(mac), []byte(s.mac(k, purpose, id))) {
 			return id, i > 0, true
 		}
 	}

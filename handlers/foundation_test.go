@@ -111,53 +111,115 @@ func TestSecurityHeaders(t *testing.T) {
 	}
 }
 
+// pageToken reads the _csrf field a rendered page carries.
+func pageToken(t *testing.T, rec *httptest.ResponseRecorder) string {
+	t.Helper()
+	m := regexp.MustCompile(`name="_csrf" value="([0-9a-f]+)"`).FindStringSubmatch(rec.Body.String())
+	if m == nil {
+		t.Fatalf("the page carries no _csrf field")
+	}
+	return m[1]
+}
+
+// firstWrite reads the home page without cookies and posts its first
+// stored write (a lesson read) with the page's form token and the CSRF
+// cookie the page handed out, as a browser does.
+func (f *foundation) firstWrite(t *testing.T, tls bool) (page, post *httptest.ResponseRecorder) {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	if tls {
+		req.Header.Set("X-Forwarded-Proto", "https")
+	}
+	page = f.do(req)
+	form := cookieOf(page, csrfCookie)
+	if form == nil {
+		t.Fatal("the home page handed out no CSRF cookie for its forms")
+	}
+	body := url.Values{"_csrf": {pageToken(t, page)}}.Encode()
+	req = httptest.NewRequest(http.MethodPost, "/learn/board/done", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if tls {
+		req.Header.Set("X-Forwarded-Proto", "https")
+	}
+	req.AddCookie(form)
+	post = f.do(req)
+	if post.Code != http.StatusSeeOther {
+		t.Fatalf("first write = %d, want 303: %s", post.Code, post.Body)
+	}
+	return page, post
+}
+
 func TestVisitorCookie(t *testing.T) {
 	f := newFoundation(t, Limits{})
 	ctx := context.Background()
 
-	rec := f.do(httptest.NewRequest(http.MethodGet, "/", nil))
-	c := visitorCookieOf(rec)
+	// A page view sets no visitor cookie and stores nothing (N8); it
+	// hands out the session CSRF cookie its forms need.
+	f.do(httptest.NewRequest(http.MethodGet, "/", nil))
+	if f.countVisitors(t) != 0 {
+		t.Error("a page view stored a visitor")
+	}
+	page, post := f.firstWrite(t, false)
+	if ck := visitorCookieOf(page); ck != nil {
+		t.Fatalf("a page view set a visitor cookie %q", ck.Value)
+	}
+	form := cookieOf(page, csrfCookie)
+	if !form.HttpOnly || form.SameSite != http.SameSiteLaxMode || form.Secure || form.Path != "/" ||
+		form.MaxAge != 0 || !form.Expires.IsZero() {
+		t.Errorf("CSRF cookie flags: %+v; want HttpOnly, Lax, /, for the session only", form)
+	}
+	if n := f.countVisitors(t); n != 1 {
+		t.Errorf("%d visitors stored after one page view and one write, want 1", n)
+	}
+	// The first stored write hands out the visitor cookie.
+	c := visitorCookieOf(post)
 	if c == nil {
-		t.Fatal("first visit set no visitor cookie")
+		t.Fatal("the first stored write set no visitor cookie")
 	}
 	// The cookie is the id and its signature (N2, N8).
 	if !regexp.MustCompile(`^[0-9a-f]{32}\.[0-9a-f]{32}$`).MatchString(c.Value) {
 		t.Errorf("visitor cookie %q is not 128 bits of hex and a signature", c.Value)
 	}
-	if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Secure || c.Path != "/" {
-		t.Errorf("cookie flags: HttpOnly=%v SameSite=%v Secure=%v Path=%q; want HttpOnly, Lax, not Secure over plain HTTP, /",
-			c.HttpOnly, c.SameSite, c.Secure, c.Path)
+	if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Secure || c.Path != "/" || c.MaxAge != visitorMaxAge {
+		t.Errorf("cookie flags: HttpOnly=%v SameSite=%v Secure=%v Path=%q MaxAge=%d; want HttpOnly, Lax, not Secure over plain HTTP, /, 400 days",
+			c.HttpOnly, c.SameSite, c.Secure, c.Path, c.MaxAge)
 	}
-	// A page view stores nothing (N8).
-	if ok, err := f.st.VisitorExists(ctx, cookieID(c.Value)); err != nil || ok {
-		t.Errorf("a page view stored the visitor: %v, %v", ok, err)
+	if ok, err := f.st.VisitorExists(ctx, cookieID(c.Value)); err != nil || !ok {
+		t.Errorf("the first write did not store its visitor: %v, %v", ok, err)
 	}
 
-	// A returning visitor keeps the id: no new cookie.
+	// A returning visitor keeps the id: no new cookie of either kind.
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	req.AddCookie(c)
-	if again := visitorCookieOf(f.do(req)); again != nil {
-		t.Errorf("returning visitor got a new cookie %q", again.Value)
+	again := f.do(req)
+	if ck := visitorCookieOf(again); ck != nil {
+		t.Errorf("returning visitor got a new cookie %q", ck.Value)
+	}
+	if ck := cookieOf(again, csrfCookie); ck != nil {
+		t.Errorf("a visitor with a cookie got a CSRF cookie too")
 	}
 
-	// A forged or malformed id is replaced.
+	// A forged or malformed id is dropped, and a page view still sets no
+	// visitor cookie.
 	req = httptest.NewRequest(http.MethodGet, "/", nil)
 	req.AddCookie(&http.Cookie{Name: visitorCookie, Value: "../../etc/passwd"})
-	if nc := visitorCookieOf(f.do(req)); nc == nil || nc.Value == "../../etc/passwd" {
-		t.Errorf("malformed visitor id was kept")
+	if nc := visitorCookieOf(f.do(req)); nc != nil {
+		t.Errorf("a malformed visitor id got a cookie %q on a page view", nc.Value)
 	}
 
-	// Behind a TLS-terminating proxy, the cookie is Secure.
-	req = httptest.NewRequest(http.MethodGet, "/", nil)
-	req.Header.Set("X-Forwarded-Proto", "https")
-	if sc := visitorCookieOf(f.do(req)); sc == nil || !sc.Secure {
-		t.Errorf("cookie over https is not Secure: %+v", sc)
+	// Behind a TLS-terminating proxy, both cookies are Secure.
+	page, post = f.firstWrite(t, true)
+	if sc := visitorCookieOf(post); sc == nil || !sc.Secure {
+		t.Errorf("visitor cookie over https is not Secure: %+v", sc)
+	}
+	if sc := cookieOf(page, csrfCookie); !sc.Secure {
+		t.Errorf("CSRF cookie over https is not Secure: %+v", sc)
 	}
 
-	// Two first visits get different ids.
-	a := visitorCookieOf(f.do(httptest.NewRequest(http.MethodGet, "/", nil)))
-	b := visitorCookieOf(f.do(httptest.NewRequest(http.MethodGet, "/", nil)))
-	if a.Value == b.Value {
+	// Two first writes get different ids.
+	_, a := f.firstWrite(t, false)
+	_, b := f.firstWrite(t, false)
+	if visitorCookieOf(a).Value == visitorCookieOf(b).Value {
 		t.Error("two visitors got the same id")
 	}
 }
@@ -285,37 +347,72 @@ func TestBodyLimitAndJSONErrors(t *testing.T) {
 
 func TestFormPostNeedsCSRFToken(t *testing.T) {
 	f := newFoundation(t, Limits{})
-	first := f.do(httptest.NewRequest(http.MethodGet, "/", nil))
-	ck := visitorCookieOf(first)
+	ck := f.newCookie()
 	// The page carries the token for this visitor's forms.
 	token := csrfToken(cookieID(ck.Value))
 	if token == "" || token == csrfToken("ffffffffffffffffffffffffffffffff") {
 		t.Fatal("csrf token is empty or not tied to the visitor")
 	}
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.AddCookie(ck)
+	if got := pageToken(t, f.do(req)); got != token {
+		t.Fatalf("the page's token %q, want the visitor's %q", got, token)
+	}
 
-	post := func(values url.Values) *httptest.ResponseRecorder {
+	post := func(values url.Values, cookies ...*http.Cookie) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodPost, "/test-form", strings.NewReader(values.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.AddCookie(ck)
+		for _, c := range cookies {
+			req.AddCookie(c)
+		}
 		return f.do(req)
 	}
-	if rec := post(url.Values{"x": {"1"}}); rec.Code != http.StatusForbidden {
+	if rec := post(url.Values{"x": {"1"}}, ck); rec.Code != http.StatusForbidden {
 		t.Errorf("form without _csrf: status %d, want 403", rec.Code)
 	}
-	if rec := post(url.Values{"_csrf": {"0000"}}); rec.Code != http.StatusForbidden {
+	if rec := post(url.Values{"_csrf": {"0000"}}, ck); rec.Code != http.StatusForbidden {
 		t.Errorf("form with a wrong _csrf: status %d, want 403", rec.Code)
 	}
-	if rec := post(url.Values{"_csrf": {token}}); rec.Code != http.StatusOK {
+	if rec := post(url.Values{"_csrf": {token}}, ck); rec.Code != http.StatusOK {
 		t.Errorf("form with the right _csrf: status %d, want 200 (%s)", rec.Code, rec.Body.String())
 	}
-	if rec := post(url.Values{"_csrf": {token}, "pad": {strings.Repeat("x", 20000)}}); rec.Code != http.StatusRequestEntityTooLarge {
+	if rec := post(url.Values{"_csrf": {token}, "pad": {strings.Repeat("x", 20000)}}, ck); rec.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("oversized form: status %d, want 413", rec.Code)
+	}
+
+	// A visitor without a cookie: the token is bound to the CSRF cookie
+	// the page handed out (double submit).
+	page := f.do(httptest.NewRequest(http.MethodGet, "/", nil))
+	form := cookieOf(page, csrfCookie)
+	if form == nil {
+		t.Fatal("a page for a visitor without a cookie set no CSRF cookie")
+	}
+	fresh := pageToken(t, page)
+	other := cookieOf(f.do(httptest.NewRequest(http.MethodGet, "/", nil)), csrfCookie)
+	forged := &http.Cookie{Name: csrfCookie, Value: strings.Repeat("ab", 16) + "." + strings.Repeat("0", 32)}
+	for _, c := range []struct {
+		name    string
+		token   string
+		cookies []*http.Cookie
+		want    int
+	}{
+		{"the page's token and its cookie", fresh, []*http.Cookie{form}, http.StatusOK},
+		{"the token without its cookie", fresh, nil, http.StatusForbidden},
+		{"the token with another browser's cookie", fresh, []*http.Cookie{other}, http.StatusForbidden},
+		{"a forged cookie and its token", csrfToken(strings.Repeat("ab", 16)), []*http.Cookie{forged}, http.StatusForbidden},
+		// Another tab stored something meanwhile: the page's token still works.
+		{"the page's token after the visitor cookie came", fresh, []*http.Cookie{form, ck}, http.StatusOK},
+		{"the visitor's token with the CSRF cookie", token, []*http.Cookie{form, ck}, http.StatusOK},
+	} {
+		if rec := post(url.Values{"_csrf": {c.token}}, c.cookies...); rec.Code != c.want {
+			t.Errorf("%s: status %d, want %d", c.name, rec.Code, c.want)
+		}
 	}
 }
 
 func TestAPIRateLimit(t *testing.T) {
 	f := newFoundation(t, Limits{APIRate: 0.001, APIBurst: 3})
-	ck := visitorCookieOf(f.do(httptest.NewRequest(http.MethodGet, "/", nil)))
+	ck := f.newCookie()
 	get := func(c *http.Cookie) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodGet, "/api/test/ping", nil)
 		if c != nil {
@@ -334,7 +431,7 @@ func TestAPIRateLimit(t *testing.T) {
 		t.Error("429 without Retry-After")
 	}
 	// Another visitor has its own bucket.
-	other := visitorCookieOf(f.do(httptest.NewRequest(http.MethodGet, "/", nil)))
+	other := f.newCookie()
 	if rec := get(other); rec.Code != http.StatusOK {
 		t.Errorf("another visitor was limited too: %d", rec.Code)
 	}

@@ -17,6 +17,7 @@ import (
 	"chesstutor/chess/engine"
 	"chesstutor/games"
 	"chesstutor/public"
+	"chesstutor/store"
 	"chesstutor/views"
 	"chesstutor/words"
 )
@@ -144,12 +145,15 @@ type newGameForm struct {
 	Mode, Color, Clock, FEN     string
 	Level                       int
 	Undo, PassScreen, TurnBoard bool
+	WhiteName, BlackName        string // a friend game's players, optional
+	MaxName                     int
 	Levels                      []engine.Level
 	Clocks                      []games.ClockChoice
 }
 
 func (h *Handler) newGameForm() newGameForm {
-	f := newGameForm{Mode: "computer", Color: "white", Clock: "none", Level: engine.DefaultLevel, Undo: true, PassScreen: true}
+	f := newGameForm{Mode: "computer", Color: "white", Clock: "none", Level: engine.DefaultLevel, Undo: true, PassScreen: true,
+		MaxName: store.MaxPlayerName}
 	if h.games.HasComputer() {
 		f.Levels = engine.Levels()
 	}
@@ -174,6 +178,11 @@ func (h *Handler) startGame(c echo.Context) error {
 	f := h.newGameForm()
 	f.Mode, f.Color, f.Clock, f.FEN = c.FormValue("mode"), c.FormValue("color"), c.FormValue("clock"), c.FormValue("fen")
 	f.Undo, f.PassScreen, f.TurnBoard = c.FormValue("undo") == "on", c.FormValue("pass_screen") == "on", c.FormValue("turn_board") == "on"
+	if f.Mode == "friend" {
+		// The name fields stay in the form whatever the mode; only a
+		// friend game takes them.
+		f.WhiteName, f.BlackName = c.FormValue("white_name"), c.FormValue("black_name")
+	}
 	if f.Color == "" {
 		f.Color = "white"
 	}
@@ -191,6 +200,7 @@ func (h *Handler) startGame(c echo.Context) error {
 	st, err := h.games.Create(c.Request().Context(), visitorID(c), games.NewGame{
 		Mode: f.Mode, Color: f.Color, Level: level, Clock: f.Clock, FEN: f.FEN,
 		Undo: &undo, PassScreen: &pass, TurnBoard: f.TurnBoard,
+		WhiteName: f.WhiteName, BlackName: f.BlackName,
 	})
 	var ge *games.Error
 	if errors.As(err, &ge) {

@@ -340,7 +340,7 @@ func sectionFor(path string) string {
 func (h *Handler) render(c echo.Context, status int, page string, data any) error {
 	p := views.Page{
 		Section: sectionFor(c.Request().URL.Path),
-		CSRF:    csrfToken(visitorID(c)),
+		CSRF:    h.pageCSRF(c),
 		Data:    data,
 
 		BoardTheme: boardTheme(c),

@@ -140,7 +140,10 @@ func TestVisitorCookieFlags(t *testing.T) {
 	t.Parallel()
 	s := newSite(t, siteOptions{logLevel: slog.LevelWarn})
 	for _, tlsOn := range []bool{false, true} {
-		req := httptest.NewRequest("GET", "/", nil)
+		// The cookie comes with the first stored write (a game).
+		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(`{"mode":"friend"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		if tlsOn {
 			req.TLS = &tls.ConnectionState{}
 		}

@@ -202,12 +202,10 @@ func TestVisitorIDs(t *testing.T) {
 		if rec.Code != http.StatusNotFound {
 			t.Errorf("cookie %q: GET the owner's game = %d, want 404", value, rec.Code)
 		}
-		var fresh string
+		// The refused id is dropped; a read hands out no cookie (the
+		// first stored write will, with a fresh id).
 		if ck := visitorCookieOf(rec); ck != nil {
-			fresh = ck.Value
-		}
-		if fresh == "" || fresh == value || cookieID(fresh) == owner.id || !validVisitorID(cookieID(fresh)) {
-			t.Errorf("cookie %q: got new cookie %q, want a fresh valid id", value, fresh)
+			t.Errorf("cookie %q: a read set a visitor cookie %q", value, ck.Value)
 		}
 	}
 	// The real cookie still works.

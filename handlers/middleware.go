@@ -142,11 +142,14 @@ func (h *Handler) limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// identifyVisitor gives every visitor a random 128-bit id in a signed,
-// HttpOnly, SameSite=Lax cookie (Secure over TLS) (N2). It stores nothing:
-// the visitor's row is written by keepVisitor at their first write (N8).
-// A forged or never-issued id fails the signature and is replaced by a
-// fresh one, without touching the database.
+// identifyVisitor reads the visitor's id from their signed, HttpOnly,
+// SameSite=Lax cookie (Secure over TLS) (N2). A visitor without one gets
+// a random 128-bit id for this request only, and no cookie: the cookie is
+// handed out by keepVisitor at their first stored write, so a page view
+// stores nothing and sets no visitor cookie (N8), and after "Forget me"
+// none comes back until the visitor keeps something. A forged or
+// never-issued id fails the signature and counts as no cookie, without
+// touching the database.
 //
 // Cookies from before signing (a bare id) keep working when their id has
 // a stored row: the id is kept and the cookie signed again. A bare id
@@ -178,7 +181,6 @@ func (h *Handler) identifyVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 				return err
 			}
 			c.Set(freshVisitorKey, true)
-			reissue = true
 		}
 		if reissue {
 			h.setVisitorCookie(c, id)
@@ -201,12 +203,15 @@ func (h *Handler) setVisitorCookie(c echo.Context, id string) {
 	})
 }
 
-// clearVisitorCookie removes the visitor's cookie ("forget me").
-func clearVisitorCookie(c echo.Context) {
-	c.SetCookie(&http.Cookie{
-		Name: visitorCookie, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, Secure: overTLS(c.Request()), SameSite: http.SameSiteLaxMode,
-	})
+// clearVisitorCookies removes the visitor's cookie and the CSRF cookie
+// ("forget me").
+func clearVisitorCookies(c echo.Context) {
+	for _, name := range []string{visitorCookie, csrfCookie} {
+		c.SetCookie(&http.Cookie{
+			Name: name, Value: "", Path: "/", MaxAge: -1,
+			HttpOnly: true, Secure: overTLS(c.Request()), SameSite: http.SameSiteLaxMode,
+		})
+	}
 }
 
 // freshVisitor reports whether the visitor's id was made for this request
@@ -301,21 +306,83 @@ func (h *Handler) checkOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// csrfToken is the value of the hidden _csrf field for a visitor's forms.
-// It is an HMAC keyed by the visitor's own secret id: another site cannot
-// read the HttpOnly cookie, so it cannot compute the token, and the token
-// does not reveal the id. It survives restarts and works across instances.
-func csrfToken(visitor string) string {
-	if visitor == "" {
+// csrfToken derives the value of the hidden _csrf field from a secret
+// the browser holds in an HttpOnly cookie: the visitor's own id, or, for
+// a visitor without one, the CSRF cookie's random value (csrfSecret).
+// Another site cannot read either cookie, so it cannot compute the token,
+// and the token does not reveal the secret. It survives restarts and works
+// across instances.
+func csrfToken(secret string) string {
+	if secret == "" {
 		return ""
 	}
-	m := hmac.New(sha256.New, []byte(visitor))
+	m := hmac.New(sha256.New, []byte(secret))
 	m.Write([]byte("chesstutor csrf v1"))
 	return hex.EncodeToString(m.Sum(nil))[:32]
 }
 
+// csrfCookie is the signed double-submit cookie of a visitor who has no
+// visitor cookie (nothing stored): a random value, HttpOnly, SameSite=Lax,
+// for the browser session only. The page's forms carry csrfToken of it.
+const csrfCookie = "csrf"
+
+const csrfSecretKey = "csrf-secret"
+
+// csrfSecret returns the CSRF cookie's random value for a visitor without
+// a visitor cookie, handing out a new cookie when the request carries no
+// valid one; the same value for the whole request.
+func (h *Handler) csrfSecret(c echo.Context) string {
+	if s, ok := c.Get(csrfSecretKey).(string); ok {
+		return s
+	}
+	s := h.requestCSRFSecret(c)
+	if s == "" {
+		s = store.NewID()
+		c.SetCookie(&http.Cookie{
+			Name:     csrfCookie,
+			Value:    h.cookies.signAs(csrfPurpose, s),
+			Path:     "/",
+			HttpOnly: true,
+			Secure:   overTLS(c.Request()),
+			SameSite: http.SameSiteLaxMode,
+		})
+	}
+	c.Set(csrfSecretKey, s)
+	return s
+}
+
+// requestCSRFSecret returns the value of a valid CSRF cookie the request
+// carries, or "".
+func (h *Handler) requestCSRFSecret(c echo.Context) string {
+	ck, err := c.Cookie(csrfCookie)
+	if err != nil {
+		return ""
+	}
+	s, _, ok := h.cookies.verifyAs(csrfPurpose, ck.Value)
+	if !ok {
+		return ""
+	}
+	return s
+}
+
+// pageCSRF is the token the page's forms carry: bound to the visitor's id
+// when they have a cookie, else to the CSRF cookie.
+func (h *Handler) pageCSRF(c echo.Context) string {
+	id := visitorID(c)
+	if id == "" {
+		return ""
+	}
+	if !freshVisitor(c) {
+		return csrfToken(id)
+	}
+	return csrfToken(h.csrfSecret(c))
+}
+
 // checkCSRF requires the _csrf field on every form post outside /api (the
-// JSON API relies on checkOrigin).
+// JSON API relies on checkOrigin). The token may be bound to the visitor
+// cookie or to the CSRF cookie: a page rendered before the visitor's first
+// stored write carries the latter, and its form still works after that
+// write has handed out the visitor cookie (another tab).
 func (h *Handler) checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
@@ -336,8 +403,15 @@ func (h *Handler) checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			return refuse(http.StatusBadRequest, "http.form_unreadable")
 		}
-		got := req.PostFormValue("_csrf")
-		if !hmac.Equal([]byte(got), []byte(csrfToken(visitorID(c)))) {
+		got := []byte(req.PostFormValue("_csrf"))
+		ok := false
+		if !freshVisitor(c) {
+			ok = hmac.Equal(got, []byte(csrfToken(visitorID(c))))
+		}
+		if s := h.requestCSRFSecret(c); !ok && s != "" {
+			ok = hmac.Equal(got, []byte(csrfToken(s)))
+		}
+		if !ok {
 			return refuse(http.StatusForbidden, "http.form_expired")
 		}
 		return next(c)

@@ -141,7 +141,7 @@ func (h *Handler) forget(c echo.Context) error {
 		}
 	}
 	h.visitors.forget(id)
-	clearVisitorCookie(c)
+	clearVisitorCookies(c)
 	return nil
 }
 

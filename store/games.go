@@ -80,4 +80,11 @@ type Game struct {
 	UpdatedAt time.Time
 	// Remote is set for a game played from two devices (Mode ModeRemote).
 	Remote *Remote
+	// WhiteName and BlackName are the players' names in a friend game,
+	// as typed on the new-game form (at most MaxPlayerName characters),
+	// or "". Kept only with the game, for its pages and its PGN.
+	WhiteName, BlackName string
 }
+
+// MaxPlayerName is the longest player's name a game keeps, in characters.
+const MaxPlayerName = 30

@@ -31,12 +31,12 @@ func (s *Postgres) CreateGame(ctx context.Context, g *store.Game) error {
 	defer tx.Rollback(ctx)
 	_, err = tx.Exec(ctx, `INSERT INTO games (`+record.GameColumns+`)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-		        $17, $18, $19, $20, $21, $22, $23, 1, $24, $25)`,
+		        $17, $18, $19, $20, $21, $22, $23, 1, $24, $25, $26, $27)`,
 		g.ID, g.Visitor, storedMode(g), g.HumanColor, g.Level, g.ClockName, g.BaseMS,
 		g.IncrementMS, g.Undo, g.PassScreen, g.TurnBoard, g.StartFEN,
 		strings.Join(g.Moves, " "), len(g.Moves), g.Clocks.White, g.Clocks.Black,
 		record.UnixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
-		g.Reason, g.EndColor, g.CreatedAt.UnixMilli(), g.UpdatedAt.UnixMilli())
+		g.Reason, g.EndColor, g.CreatedAt.UnixMilli(), g.UpdatedAt.UnixMilli(), g.WhiteName, g.BlackName)
 	if err != nil {
 		return fmt.Errorf("postgres: create game: %w", translate(err))
 	}

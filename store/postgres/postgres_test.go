@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -16,6 +17,7 @@ import (
 
 	"chesstutor/internal/pgtest"
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 	"chesstutor/store/storetest"
 )
 
@@ -229,7 +231,7 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 				t.Fatal(err)
 			}
 			if withGame {
-				if err := old.CreateGame(ctx, g); err != nil {
+				if err := createOldGame(ctx, old, g); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -324,6 +326,20 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if got, err := s.ExamPasses(ctx, v); err != nil || got[1].Score != 10 {
 				t.Fatalf("the pass read back: %+v, %v", got, err)
 			}
+			// 0019: a friend game keeps its players' names; the remote game,
+			// made without, reads back with none.
+			ng := &store.Game{ID: strings.Repeat("6", 32), Visitor: v, Mode: "friend", HumanColor: "white",
+				ClockName: "none", StartFEN: "8/8/8/8/8/8/8/K6k w - - 0 1", Snapshots: []store.ClockPair{{}},
+				Status: "active", Result: "*", WhiteName: "Анна", BlackName: "Ben"}
+			if err := s.CreateGame(ctx, ng); err != nil {
+				t.Fatalf("a named game after migrating: %v", err)
+			}
+			if got, err := s.Game(ctx, ng.ID); err != nil || got.WhiteName != "Анна" || got.BlackName != "Ben" {
+				t.Fatalf("the named game read back: %+v, %v", got, err)
+			}
+			if got, err := s.Game(ctx, rg.ID); err != nil || got.WhiteName != "" || got.BlackName != "" {
+				t.Fatalf("a game without names read back: %+v, %v", got, err)
+			}
 			// 0017's puzzle attempts work on a migrated database.
 			if err := s.RecordPuzzleAttempt(ctx, store.PuzzleAttempt{Visitor: v, PuzzleID: "p1", Solved: true, RatingBefore: 800,
 				Player: store.PuzzlePlayer{Rating: 850, RD: 300, Volatility: 0.06, Solved: 1},
@@ -390,4 +406,27 @@ func TestConcurrentSweeps(t *testing.T) {
 	if closed.Load() != n || deleted.Load() != n {
 		t.Errorf("the sweeps closed %d games and deleted %d visitors, want %d and %d", closed.Load(), deleted.Load(), n, n)
 	}
+}
+
+// createOldGame stores g in a games table from before 0019 (no players'
+// names), with the columns every schema since 0004 has.
+func createOldGame(ctx context.Context, s *Postgres, g *store.Game) error {
+	cols := strings.TrimSuffix(record.GameColumns, ", white_name, black_name")
+	if cols == record.GameColumns {
+		return fmt.Errorf("record.GameColumns no longer ends with the names: update createOldGame")
+	}
+	snaps, err := json.Marshal(g.Snapshots)
+	if err != nil {
+		return err
+	}
+	now := time.Now().UnixMilli()
+	_, err = s.db.Exec(ctx, `INSERT INTO games (`+cols+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+		        $17, $18, $19, $20, $21, $22, $23, 1, $24, $25)`,
+		g.ID, g.Visitor, g.Mode, g.HumanColor, g.Level, g.ClockName, g.BaseMS,
+		g.IncrementMS, g.Undo, g.PassScreen, g.TurnBoard, g.StartFEN,
+		strings.Join(g.Moves, " "), len(g.Moves), g.Clocks.White, g.Clocks.Black,
+		record.UnixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
+		g.Reason, g.EndColor, now, now)
+	return err
 }

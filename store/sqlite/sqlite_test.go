@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"chesstutor/chess"
 	"chesstutor/store"
+	"chesstutor/store/internal/record"
 	"chesstutor/store/storetest"
 )
 
@@ -344,7 +346,7 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 				ClockName: "none", StartFEN: "8/8/8/8/8/8/8/K6k w - - 0 1", Moves: []string{"a1a2"},
 				Snapshots: []store.ClockPair{{}, {}}, Status: "active", Result: "*"}
 			if withGame {
-				if err := old.CreateGame(ctx, g); err != nil {
+				if err := createOldGame(ctx, old, g); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -450,6 +452,20 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 			if got, err := s.ExamPasses(ctx, v); err != nil || got[1].Score != 10 {
 				t.Fatalf("the pass read back: %+v, %v", got, err)
 			}
+			// 0019: a friend game keeps its players' names; the remote game,
+			// made without, reads back with none.
+			ng := &store.Game{ID: strings.Repeat("6", 32), Visitor: v, Mode: "friend", HumanColor: "white",
+				ClockName: "none", StartFEN: "8/8/8/8/8/8/8/K6k w - - 0 1", Snapshots: []store.ClockPair{{}},
+				Status: "active", Result: "*", WhiteName: "Анна", BlackName: "Ben"}
+			if err := s.CreateGame(ctx, ng); err != nil {
+				t.Fatalf("a named game after migrating: %v", err)
+			}
+			if got, err := s.Game(ctx, ng.ID); err != nil || got.WhiteName != "Анна" || got.BlackName != "Ben" {
+				t.Fatalf("the named game read back: %+v, %v", got, err)
+			}
+			if got, err := s.Game(ctx, rg.ID); err != nil || got.WhiteName != "" || got.BlackName != "" {
+				t.Fatalf("a game without names read back: %+v, %v", got, err)
+			}
 		})
 	}
 }
@@ -480,4 +496,26 @@ func TestSyncModes(t *testing.T) {
 			t.Errorf("%+v: PRAGMA synchronous = %d, want %d", c.opt, got, c.want)
 		}
 	}
+}
+
+// createOldGame stores g in a games table from before 0019 (no players'
+// names), with the columns every schema since 0004 has.
+func createOldGame(ctx context.Context, s *SQLite, g *store.Game) error {
+	cols := strings.TrimSuffix(record.GameColumns, ", white_name, black_name")
+	if cols == record.GameColumns {
+		return fmt.Errorf("record.GameColumns no longer ends with the names: update createOldGame")
+	}
+	snaps, err := json.Marshal(g.Snapshots)
+	if err != nil {
+		return err
+	}
+	now := time.Now().UnixMilli()
+	_, err = s.db.ExecContext(ctx, `INSERT INTO games (`+cols+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+		g.ID, g.Visitor, g.Mode, g.HumanColor, g.Level, g.ClockName, g.BaseMS,
+		g.IncrementMS, g.Undo, g.PassScreen, g.TurnBoard, g.StartFEN,
+		strings.Join(g.Moves, " "), len(g.Moves), g.Clocks.White, g.Clocks.Black,
+		record.UnixMS(g.RunningSince), string(snaps), g.DrawOffer, g.Status, g.Result,
+		g.Reason, g.EndColor, now, now)
+	return err
 }

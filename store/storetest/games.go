@@ -29,6 +29,7 @@ func newGame(id, visitor string) *store.Game {
 		DrawOffer:    "white",
 		Status:       "active", Result: "*",
 		CreatedAt: time.UnixMilli(1_700_000_000_000),
+		WhiteName: "Anna", BlackName: "Борис",
 	}
 }
 
@@ -56,6 +57,7 @@ func sameGame(got, want *store.Game) error {
 		{"Result", got.Result, want.Result}, {"Reason", got.Reason, want.Reason},
 		{"EndColor", got.EndColor, want.EndColor}, {"Version", got.Version, want.Version},
 		{"CreatedAt", got.CreatedAt.UnixMilli(), want.CreatedAt.UnixMilli()},
+		{"WhiteName", got.WhiteName, want.WhiteName}, {"BlackName", got.BlackName, want.BlackName},
 	} {
 		if f.got != f.want {
 			return fmt.Errorf("%s = %v, want %v", f.name, f.got, f.want)

@@ -130,6 +130,11 @@ async function rematch() {
     turn_board: s.turn_board,
   };
   if (s.start_fen !== page.facts.start_fen) body.fen = s.start_fen;
+  // Friends who named themselves change colours for the next game.
+  if (s.mode === "friend" && (s.white_name || s.black_name)) {
+    body.white_name = s.black_name;
+    body.black_name = s.white_name;
+  }
   try {
     const data = await createGame(body);
     window.location.assign(`/play/${data.id}`);

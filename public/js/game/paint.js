@@ -10,6 +10,15 @@ import { state, subscribe, active, bottomColor, isComputer, isThinking, other } 
 /** "White" or "Black", in the page's words. */
 const colorName = (c) => t(c === "black" ? "color_black" : "color_white");
 
+/** The name a friend game's player was given, or "". */
+const givenName = (c) => (state.game && state.game[`${c}_name`]) || "";
+
+/** Whether the friends named themselves. */
+const named = () => Boolean(givenName("white") || givenName("black"));
+
+/** A player's name, or their colour when they gave none. */
+const nameOrColor = (c) => givenName(c) || colorName(c);
+
 /** Draws the page around the board on every change. */
 export function initPaint() {
   subscribe(paint);
@@ -33,7 +42,8 @@ function paintPlayers() {
   const bottom = bottomColor();
   const name = (c) => {
     if (isComputer()) return c === s.human_color ? t(`you_${c}`) : t("computer_level", { Level: s.level });
-    return colorName(c);
+    if (!givenName(c)) return colorName(c);
+    return t(c === "black" ? "named_black" : "named_white", { Name: givenName(c) });
   };
   for (const [where, c] of [["top", other(bottom)], ["bottom", bottom]]) {
     const row = page.el.rows[where];
@@ -56,6 +66,7 @@ function paintStatus() {
     text = t("thinking");
   } else {
     if (isComputer()) text = s.turn === s.human_color ? t("your_move") : t("computer_move");
+    else if (givenName(s.turn)) text = t("to_move_named", { Name: givenName(s.turn) });
     else text = t(`to_move_${s.turn}`);
     if (s.check) text += " " + (isComputer() && s.turn === s.human_color ? t("your_king_in_check") : t(`king_in_check_${s.turn}`));
   }
@@ -74,7 +85,15 @@ function paintStatus() {
   if (state.passVisible) {
     // A draw offer is answered by the other player: the screen names them.
     const answerer = s.draw_offer === "white" ? "black" : "white";
-    e.pass.querySelector(".pass-screen-title").textContent = s.draw_offer ? t(`pass_title_draw_${answerer}`) : t(`pass_title_${s.turn}`);
+    let title;
+    if (s.draw_offer) {
+      title = named()
+        ? t("pass_title_draw_named", { Name: nameOrColor(answerer), Other: nameOrColor(s.draw_offer) })
+        : t(`pass_title_draw_${answerer}`);
+    } else {
+      title = givenName(s.turn) ? t("pass_title_named", { Name: givenName(s.turn) }) : t(`pass_title_${s.turn}`);
+    }
+    e.pass.querySelector(".pass-screen-title").textContent = title;
   }
 }
 

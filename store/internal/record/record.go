@@ -73,7 +73,7 @@ func UnixMS(t time.Time) *int64 {
 const GameColumns = `id, visitor_id, mode, human_color, level, clock_name, clock_base_ms,
 	clock_inc_ms, undo_allowed, pass_screen, turn_board, start_fen, moves, ply,
 	clock_white_ms, clock_black_ms, running_since_ms, clock_snapshots, draw_offer,
-	status, result, reason, end_color, version, created_at_ms, updated_at_ms`
+	status, result, reason, end_color, version, created_at_ms, updated_at_ms, white_name, black_name`
 
 // Game reads a row of GameColumns.
 func Game(r Scanner) (*store.Game, error) {
@@ -87,7 +87,7 @@ func Game(r Scanner) (*store.Game, error) {
 	err := r.Scan(&g.ID, &g.Visitor, &g.Mode, &g.HumanColor, &g.Level, &g.ClockName,
 		&g.BaseMS, &g.IncrementMS, &g.Undo, &g.PassScreen, &g.TurnBoard, &g.StartFEN, &moves, &ply,
 		&g.Clocks.White, &g.Clocks.Black, &running, &snaps, &g.DrawOffer, &g.Status,
-		&g.Result, &g.Reason, &g.EndColor, &g.Version, &created, &updated)
+		&g.Result, &g.Reason, &g.EndColor, &g.Version, &created, &updated, &g.WhiteName, &g.BlackName)
 	if err != nil {
 		return nil, err
 	}
