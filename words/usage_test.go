@@ -84,7 +84,7 @@ var dynamic = []struct {
 	{"views/board.go", `"color." + …`, `color\.(white|black)`},
 	// The practice page's sentence for the mix of exercise kinds of a
 	// lesson (handlers.TestEveryKindMixHasItsSentence covers every mix).
-	{"handlers/lessons.go", `"lesson.how_" + …`, `lesson\.how_(name|squares|move|setup)(_(squares|move|setup))*`},
+	{"handlers/lessons.go", `"lesson.how_" + …`, `lesson\.how_(name|squares|move|setup|undefended)(_(squares|move|setup|undefended))*`},
 	// Whose move it is on a game page, by colour.
 	{"handlers/games.go", `"game.js.to_move_" + …`, `game\.js\.to_move_(white|black)`},
 	// The HTTP status's own message (handlers.defaultMessage).
