@@ -200,8 +200,9 @@ func Pool(s Step, bank *quiz.Bank) (questions, exercises []Item) {
 }
 
 // Draw draws an exam of step s: first one item of every lesson of the
-// step that has any (a question or an exercise, at random), then more up
-// to Size, at most MaxQuestion of them quiz questions, shuffled.
+// step that has any (a question or an exercise, at random), then quiz
+// questions while there are fewer than MaxQuestion, then exercises up to
+// Size; shuffled.
 func Draw(s Step, bank *quiz.Bank, rng *rand.Rand) []Item {
 	qs, xs := Pool(s, bank)
 	pool := append(append([]Item{}, qs...), xs...)
@@ -224,10 +225,10 @@ func Draw(s Step, bank *quiz.Bank, rng *rand.Rand) []Item {
 			}
 		}
 	}
-	// Fill with exercises while the questions have their share, then
-	// with whatever is left.
+	// Then questions up to their share, so every exam mixes both, then
+	// exercises, then whatever is left.
 	for _, it := range pool {
-		if len(items) < Size && !taken[it.ID] && (it.Q == nil || nq < MaxQuestion) {
+		if len(items) < Size && !taken[it.ID] && it.Q != nil && nq < MaxQuestion {
 			take(it)
 		}
 	}
