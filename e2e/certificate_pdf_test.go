@@ -34,7 +34,7 @@ var papers = []paper{{"A4", 8.27, 11.69}, {"Letter", 8.5, 11}}
 var longNames = map[string]string{
 	"en": "Alexandra Catherine Montgomery-Fitzgeral",
 	"es": "María Fernanda Gutiérrez de la Fuente Ro",
-	"ru": "Александра Константиновна Воскресенская",
+	"ru": "Александра Константиновна Преображенская",
 }
 
 // pageObjects counts the pages of a PDF by its page objects
