@@ -45,10 +45,11 @@ func TestWorksheets(t *testing.T) {
 
 // screenWords are the words of a screen (clicking, tapping, dragging,
 // pressing) that a printed sheet must not use, per language: a stem
-// matches at the start of a word.
+// matches at the start of a word (Spanish: whole words).
 var screenWords = map[string]*regexp.Regexp{
 	"en": regexp.MustCompile(`(?i)(^|[^\p{L}])(click|tap|taps|tapping|drag|press)`),
-	"es": regexp.MustCompile(`(?i)(^|[^\p{L}])(puls|clic|toca|toque|arrastr)`),
+	// Whole words in Spanish: the touch-move rule's "has tocado" is chess.
+	"es": regexp.MustCompile(`(?i)(^|[^\p{L}])(pulsa|pulse|pulsando|clic|toca|toque|tocando|arrastra|arrastre)([^\p{L}]|$)`),
 	"ru": regexp.MustCompile(`(?i)(^|[^\p{L}])(нажм|нажим|кликн|щёлкн|щелкн|коснис|касай|перетащ)`),
 }
 
