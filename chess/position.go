@@ -371,3 +371,20 @@ func (p *Position) Perft(depth int) uint64 {
 	}
 	return n
 }
+
+// Undefended returns the pieces of colour c, the king left out, that no
+// other piece of c attacks: the pieces a teacher calls loose, which the
+// other side may take without losing anything back. A defender counts
+// whether or not it is pinned, as children are taught to count them.
+func (p *Position) Undefended(c Color) Bitboard {
+	var out Bitboard
+	own := p.byColor[c&1] &^ p.byType[King]
+	for bb := own; bb != 0; {
+		s := bb.First()
+		bb &^= 1 << uint(s)
+		if p.attackersTo(s, p.byType[0])&p.byColor[c&1] == 0 {
+			out |= 1 << uint(s)
+		}
+	}
+	return out
+}

@@ -19,7 +19,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"chesstutor/exams"
+	"chesstutor/exercise"
 	"chesstutor/lessons"
+	"chesstutor/quiz"
 )
 
 // axeScript is axe-core's browser bundle, installed by `npm ci` at the
@@ -57,6 +60,13 @@ func mainPages(t *testing.T, b *Browser, srv *Server) []mainPage {
 			break
 		}
 	}
+	var fork *lessons.Exercise
+	for _, e := range course.Exercises() {
+		if e.Goal == exercise.GoalFork {
+			fork = e
+			break
+		}
+	}
 	pages := []mainPage{
 		{"home", srv.URL + "/", "[data-board]"},
 		{"learn", srv.URL + "/learn", "main h1"},
@@ -77,7 +87,28 @@ func mainPages(t *testing.T, b *Browser, srv *Server) []mainPage {
 		{"practice-setup", exerciseURL(srv, "setting-up", "setup-white-pieces"), `[data-setup-page][data-ready]`},
 		{"practice-technique", exerciseURL(srv, "lone-king", "technique-rook-edge"), `[data-move-page][data-ready]`},
 		{"worksheet", srv.URL + "/learn/tactics/worksheet", "[data-worksheet]"},
+		// Issue 36's last gaps: the undefended pieces, a tactic, the exams.
+		{"practice-undefended", exerciseURL(srv, "defending", "loose-rook-bishop"), "[data-exercise-page][data-ready]"},
+		{"practice-fork", exerciseURL(srv, fork.Lesson, fork.ID), `[data-move-page][data-ready]`},
+		{"exam-1", srv.URL + "/exam/1", "[data-exam]"},
+		{"exam-4", srv.URL + "/exam/4", "[data-exam]"},
 	}
+	// The certificate of step 4, once this visitor passed its exam.
+	bank, err := quiz.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := exams.Steps(course)[3]
+	b.Open(srv.URL + "/exam/4")
+	b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam]")))
+	items, err := exams.Read(step, bank, Eval[[]string](b, `[...document.querySelectorAll("[data-exam-item]")].map(li => li.dataset.examItem)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fillExam(b, items)
+	b.Do(chromedp.Click(chromedp.CSS("[data-action=finish-exam]")))
+	b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam-result=passed]")))
+	pages = append(pages, mainPage{"certificate", srv.URL + "/certificate/4", "[data-certificate]"})
 	// A quiz round: the start button posts a form and lands on question 1.
 	b.Open(srv.URL + "/quiz")
 	b.Do(chromedp.Click(chromedp.CSS(`[data-action="start-quiz"]`)))

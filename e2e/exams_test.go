@@ -59,21 +59,7 @@ func TestExamsStepsAndCertificate(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the page's items %v: %v", ids, err)
 			}
-			for i, it := range items {
-				key := exams.Grade(it, nil, chess.Letters{}).Key
-				field := fmt.Sprintf("a%d", i+1)
-				var js string
-				switch it.Kind {
-				case exams.Choice:
-					k, _ := json.Marshal(key)
-					js = fmt.Sprintf(`for (const v of %s) document.querySelector('input[name=%s][value="' + v + '"]').checked = true`, k, field)
-				case exams.Move:
-					js = fmt.Sprintf(`document.querySelector("input[name=%s]").value = %q`, field, key[0])
-				default:
-					js = fmt.Sprintf(`document.querySelector("input[name=%s]").value = %q`, field, strings.Join(key, " "))
-				}
-				Eval[any](b, "(() => {"+js+"; return null})()")
-			}
+			fillExam(b, items)
 			b.Do(chromedp.Click(chromedp.CSS("[data-action=finish-exam]")))
 			b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam-result=passed]")))
 			if got := Eval[string](b, `document.querySelector("[data-exam]").dataset.score`); got != fmt.Sprintf("%d/%d", len(items), len(items)) {
@@ -116,20 +102,7 @@ func TestExamsStepsAndCertificate(t *testing.T) {
 		b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam]")))
 		ids := Eval[[]string](b, `[...document.querySelectorAll("[data-exam-item]")].map(li => li.dataset.examItem)`)
 		items, _ := exams.Read(step, bank, ids)
-		for i, it := range items {
-			key := exams.Grade(it, nil, chess.Letters{}).Key
-			field := fmt.Sprintf("a%d", i+1)
-			if it.Kind == exams.Choice {
-				k, _ := json.Marshal(key)
-				Eval[any](b, fmt.Sprintf(`(() => {for (const v of %s) document.querySelector('input[name=%s][value="' + v + '"]').checked = true; return null})()`, k, field))
-			} else {
-				v := strings.Join(key, " ")
-				if it.Kind == exams.Move {
-					v = key[0]
-				}
-				Eval[any](b, fmt.Sprintf(`(() => {document.querySelector("input[name=%s]").value = %q; return null})()`, field, v))
-			}
-		}
+		fillExam(b, items)
 		b.Do(chromedp.Click(chromedp.CSS("[data-action=finish-exam]")))
 		b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam-result=passed]")))
 		b.Open(srv.URL + "/certificate/1")
@@ -151,4 +124,31 @@ func TestExamsStepsAndCertificate(t *testing.T) {
 		}
 		b.WindowShot("certificate-print-preview-794x1056")
 	})
+}
+
+// fillExam answers every item of the exam on the page with its key, as
+// the exams package grades it: the options, the squares, the first right
+// move, or the piece of each square of a setup item.
+func fillExam(b *Browser, items []exams.Item) {
+	b.t.Helper()
+	for i, it := range items {
+		key := exams.Grade(it, nil, chess.Letters{}).Key
+		field := fmt.Sprintf("a%d", i+1)
+		var js string
+		switch it.Kind {
+		case exams.Choice:
+			k, _ := json.Marshal(key)
+			js = fmt.Sprintf(`for (const v of %s) document.querySelector('input[name=%s][value="' + v + '"]').checked = true`, k, field)
+		case exams.Move:
+			js = fmt.Sprintf(`document.querySelector("input[name=%s]").value = %q`, field, key[0])
+		case exams.Setup:
+			for _, pair := range key {
+				sq, piece, _ := strings.Cut(pair, "=")
+				js += fmt.Sprintf(`document.querySelector("select[name=%s-%s]").value = %q;`, field, sq, piece)
+			}
+		default:
+			js = fmt.Sprintf(`document.querySelector("input[name=%s]").value = %q`, field, strings.Join(key, " "))
+		}
+		Eval[any](b, "(() => {"+js+"; return null})()")
+	}
 }

@@ -27,10 +27,15 @@ const (
 	PassPercent = 80
 )
 
-// firstLessons are the course orders where each step begins: 1 the board
-// and the pieces; 10 check, mate and the special moves; 16 draws,
-// notation and playing; 21 defending and tactics.
-var firstLessons = []int{1, 10, 16, 21}
+// stepStarts are the slugs of the lessons where each step begins: the
+// board and the pieces; check, mate and the special moves; draws,
+// notation and playing; defending, tactics and the lone king. Slugs, not
+// course orders, so a lesson moved in the course keeps its step.
+var stepStarts = []string{"board", "check", "game-end", "defending"}
+
+// outsideSteps are the lessons about this site rather than about chess:
+// they come after the steps, in no step and on no exam.
+var outsideSteps = map[string]bool{"this-site": true}
 
 // Step is one step of the course: its number (1-based) and its lessons.
 type Step struct {
@@ -48,23 +53,34 @@ func (s Step) Has(slug string) bool {
 	return false
 }
 
-// Steps groups the course's lessons into steps, in order.
+// Steps groups the course's lessons into steps, in order. A lesson in
+// outsideSteps belongs to none (Outside lists them).
 func Steps(course *lessons.Course) []Step {
 	var out []Step
 	for _, l := range course.Lessons() {
-		n := 0
-		for i, first := range firstLessons {
-			if l.Order >= first {
-				n = i + 1
+		if outsideSteps[l.Slug] {
+			continue
+		}
+		for i, first := range stepStarts {
+			if l.Slug == first && len(out) == i {
+				out = append(out, Step{N: i + 1})
 			}
 		}
-		if n == 0 {
-			n = 1
+		if len(out) == 0 {
+			out = append(out, Step{N: 1})
 		}
-		if len(out) < n {
-			out = append(out, Step{N: n})
+		out[len(out)-1].Lessons = append(out[len(out)-1].Lessons, l)
+	}
+	return out
+}
+
+// Outside lists the course's lessons that belong to no step, in order.
+func Outside(course *lessons.Course) []*lessons.Lesson {
+	var out []*lessons.Lesson
+	for _, l := range course.Lessons() {
+		if outsideSteps[l.Slug] {
+			out = append(out, l)
 		}
-		out[n-1].Lessons = append(out[n-1].Lessons, l)
 	}
 	return out
 }
@@ -77,15 +93,50 @@ const (
 	Choice  Kind = "choice"  // pick one or several options (quiz choice, status, castle, draw)
 	Squares Kind = "squares" // type every square asked for
 	Name    Kind = "name"    // type the name of the marked square
-	Move    Kind = "move"    // type the move that reaches the goal
+	Move    Kind = "move"    // type the move that reaches the goal (the first move of a mate in two or of mating the lone king)
+	Setup   Kind = "setup"   // choose the piece for each empty square of a setup exercise
 )
 
 // Item is one exam item: a quiz question or an exercise.
 type Item struct {
-	ID   string // "q:<question id>" or "x:<exercise id>"
-	Kind Kind
-	Q    *quiz.Question    // nil for an exercise
-	Ex   *lessons.Exercise // nil for a question
+	ID     string // "q:<question id>" or "x:<exercise id>"
+	Kind   Kind
+	Lesson string            // the slug of the lesson it asks about
+	Q      *quiz.Question    // nil for an exercise
+	Ex     *lessons.Exercise // nil for a question
+}
+
+// FirstMove reports whether a Move item asks only for the first move of
+// a longer task (a mate in two, mating the lone king): the move is graded
+// as the exercise grades its first move.
+func (it Item) FirstMove() bool {
+	return it.Kind == Move && (it.Ex.Goal == exercise.GoalMateInTwo || it.Ex.Goal == exercise.GoalMateTechnique)
+}
+
+// SetupSquares are the squares a Setup item asks about, one form field
+// each: the empty squares where a piece of the starting position goes.
+func (it Item) SetupSquares() []chess.Square {
+	var out []chess.Square
+	for sq := chess.A1; sq <= chess.H8; sq++ {
+		if _, ok := it.Ex.Setup().Answer()[sq]; ok {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// SetupChoices are the pieces a Setup item offers for each square: the
+// kinds of piece in the tray, once each, in the tray's order.
+func (it Item) SetupChoices() []chess.Piece {
+	var out []chess.Piece
+	seen := map[chess.Piece]bool{}
+	for _, p := range it.Ex.Setup().Tray() {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Target is the square a Name item marks.
@@ -99,7 +150,8 @@ func (it Item) Target() chess.Square {
 
 // questionItem is a quiz question as an exam item.
 func questionItem(q *quiz.Question) Item {
-	it := Item{ID: "q:" + q.ID, Q: q, Kind: Choice}
+	slug, _, _ := strings.Cut(strings.TrimPrefix(q.Lesson, "/learn/"), "#")
+	it := Item{ID: "q:" + q.ID, Q: q, Kind: Choice, Lesson: slug}
 	switch q.Kind {
 	case quiz.Squares:
 		it.Kind = Squares
@@ -109,21 +161,20 @@ func questionItem(q *quiz.Question) Item {
 	return it
 }
 
-// exerciseItem is an exercise as an exam item; ok is false for the kinds
-// a form cannot ask in one go (setting up the board, a mate in two, the
-// lone king's mate against the computer).
+// exerciseItem is an exercise as an exam item. Every kind can be asked
+// in one form: a mate in two and mating the lone king ask for the first
+// move, setting up the board asks for the piece of each empty square.
 func exerciseItem(ex *lessons.Exercise) (Item, bool) {
-	it := Item{ID: "x:" + ex.ID, Ex: ex}
+	it := Item{ID: "x:" + ex.ID, Ex: ex, Lesson: ex.Lesson}
 	switch ex.Kind {
-	case lessons.KindSquares:
+	case lessons.KindSquares, lessons.KindUndefended:
 		it.Kind = Squares
 	case lessons.KindName:
 		it.Kind = Name
 	case lessons.KindMove:
-		if ex.Goal == exercise.GoalMateInTwo || ex.Goal == exercise.GoalMateTechnique {
-			return it, false
-		}
 		it.Kind = Move
+	case lessons.KindSetup:
+		it.Kind = Setup
 	default:
 		return it, false
 	}
@@ -134,9 +185,8 @@ func exerciseItem(ex *lessons.Exercise) (Item, bool) {
 // lesson is in the step and the step's exercises a form can ask.
 func Pool(s Step, bank *quiz.Bank) (questions, exercises []Item) {
 	for _, q := range bank.Questions() {
-		slug, _, _ := strings.Cut(strings.TrimPrefix(q.Lesson, "/learn/"), "#")
-		if s.Has(slug) {
-			questions = append(questions, questionItem(q))
+		if it := questionItem(q); s.Has(it.Lesson) {
+			questions = append(questions, it)
 		}
 	}
 	for _, l := range s.Lessons {
@@ -149,16 +199,44 @@ func Pool(s Step, bank *quiz.Bank) (questions, exercises []Item) {
 	return questions, exercises
 }
 
-// Draw draws an exam of step s: Size items when the step has them, up to
-// MaxQuestion quiz questions and exercises for the rest, shuffled.
+// Draw draws an exam of step s: first one item of every lesson of the
+// step that has any (a question or an exercise, at random), then quiz
+// questions while there are fewer than MaxQuestion, then exercises up to
+// Size; shuffled.
 func Draw(s Step, bank *quiz.Bank, rng *rand.Rand) []Item {
 	qs, xs := Pool(s, bank)
-	rng.Shuffle(len(qs), func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })
-	rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
-	nq := min(len(qs), MaxQuestion)
-	nx := min(len(xs), Size-nq)
-	nq = min(len(qs), Size-nx)
-	items := append(append([]Item{}, qs[:nq]...), xs[:nx]...)
+	pool := append(append([]Item{}, qs...), xs...)
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	taken := map[string]bool{}
+	var items []Item
+	nq := 0
+	take := func(it Item) {
+		taken[it.ID] = true
+		items = append(items, it)
+		if it.Q != nil {
+			nq++
+		}
+	}
+	for _, l := range s.Lessons {
+		for _, it := range pool {
+			if it.Lesson == l.Slug && len(items) < Size {
+				take(it)
+				break
+			}
+		}
+	}
+	// Then questions up to their share, so every exam mixes both, then
+	// exercises, then whatever is left.
+	for _, it := range pool {
+		if len(items) < Size && !taken[it.ID] && it.Q != nil && nq < MaxQuestion {
+			take(it)
+		}
+	}
+	for _, it := range pool {
+		if len(items) < Size && !taken[it.ID] {
+			take(it)
+		}
+	}
 	rng.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
 	return items
 }
@@ -232,17 +310,30 @@ func Grade(it Item, values []string, letters chess.Letters) Verdict {
 			sq, _ := chess.ParseSquare(s)
 			marked = append(marked, sq)
 		}
-		res := exercise.Check(it.Ex.Pos, it.Ex.From, marked)
+		var res exercise.Result
+		if it.Ex.Kind == lessons.KindUndefended {
+			res = exercise.CheckUndefended(it.Ex.Pos, marked)
+		} else {
+			res = exercise.Check(it.Ex.Pos, it.Ex.From, marked)
+		}
 		var key []string
 		for _, sq := range res.Answer {
 			key = append(key, sq.String())
 		}
 		return Verdict{Correct: res.Correct && len(res.Wrong) == 0, Key: key}
+	case it.Kind == Setup:
+		return gradeSetup(it, values)
 	default: // Move
 		task := it.Ex.Task()
 		v := Verdict{}
-		for _, m := range task.RightMoves() {
-			v.Key = append(v.Key, it.Ex.Pos.SAN(m))
+		if it.Ex.Goal == exercise.GoalMateTechnique {
+			// Many first moves may keep the mate in reach: the key is
+			// the computer's own, the move it would play.
+			v.Key = []string{it.Ex.Pos.SAN(exercise.Defence(it.Ex.Pos))}
+		} else {
+			for _, m := range task.RightMoves() {
+				v.Key = append(v.Key, it.Ex.Pos.SAN(m))
+			}
 		}
 		text := strings.TrimSpace(strings.Join(values, " "))
 		if text == "" {
@@ -258,12 +349,40 @@ func Grade(it Item, values []string, letters chess.Letters) Verdict {
 		if err != nil {
 			return v
 		}
-		v.Correct = at.Verdict.Solved
+		// A mate in two or the lone king's mate asks for its first move,
+		// right when the exercise would go on with the computer's reply.
+		v.Correct = at.Verdict.Solved || (it.FirstMove() && at.Verdict.Correct)
 		if !v.Correct {
 			v.Reason = at.Verdict.Reason
 		}
 		return v
 	}
+}
+
+// gradeSetup grades a Setup item: values are "square=piece" pairs
+// ("d1=wQ"), one per square asked; the placement is graded by the setup
+// exercise's own grader, and an unanswered square leaves it missed.
+func gradeSetup(it Item, values []string) Verdict {
+	v := Verdict{}
+	for _, sq := range it.SetupSquares() {
+		v.Key = append(v.Key, sq.String()+"="+it.Ex.Setup().Answer()[sq].String())
+	}
+	placed := map[chess.Square]chess.Piece{}
+	for _, pair := range values {
+		name, code, ok := strings.Cut(pair, "=")
+		sq, err := chess.ParseSquare(name)
+		if !ok || err != nil || code == "" {
+			continue
+		}
+		for _, p := range it.SetupChoices() {
+			if p.String() == code {
+				placed[sq] = p
+			}
+		}
+	}
+	res, err := it.Ex.Setup().Check(placed)
+	v.Correct = err == nil && res.Correct
+	return v
 }
 
 // SquaresOf reads square names typed in any way a child might ("e4, d5",

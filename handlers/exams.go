@@ -69,6 +69,7 @@ type examItem struct {
 	Board    *views.Board
 	Options  []quizOption
 	Multiple bool
+	Setup    []examSetupField // a Setup item's squares, one field each
 	// After grading:
 	Graded  bool
 	Correct bool
@@ -78,6 +79,16 @@ type examItem struct {
 	KeyText string
 	Reason  string
 }
+
+// examSetupField is one square of a Setup item: which piece goes there.
+type examSetupField struct {
+	Square, Field string
+	Choices       []examChoice
+	Chosen, Key   string // piece codes ("wQ"), after grading
+}
+
+// examChoice is one piece a Setup field offers.
+type examChoice struct{ Code, Name string }
 
 // examPage is the payload of views/pages/exam.html: the form, or the
 // graded exam.
@@ -134,8 +145,41 @@ func (h *Handler) examItemView(w *words.Words, letters chess.Letters, n int, it 
 		v.Help = w.T("exams.help_squares")
 	case exams.Move:
 		v.Help = w.T("exams.help_move")
+		if it.FirstMove() {
+			v.Help = w.T("exams.help_first_move")
+		}
+	case exams.Setup:
+		v.Prompt = w.T("exams.setup_prompt", "Prompt", it.Ex.Prompt)
+		v.Board.Highlights = it.SetupSquares()
+		for _, sq := range it.SetupSquares() {
+			f := examSetupField{Square: sq.String(), Field: v.Field + "-" + sq.String()}
+			for _, p := range it.SetupChoices() {
+				f.Choices = append(f.Choices, examChoice{Code: p.String(), Name: w.T("board.piece_" + p.String())})
+			}
+			v.Setup = append(v.Setup, f)
+		}
 	}
 	return v
+}
+
+// examAnswers reads the answers of a posted exam, one list per item: the
+// values of its field, or for a Setup item "square=piece" pairs from its
+// field per square.
+func examAnswers(form map[string][]string, items []exams.Item) [][]string {
+	answers := make([][]string, len(items))
+	for i, it := range items {
+		field := "a" + strconv.Itoa(i+1)
+		if it.Kind != exams.Setup {
+			answers[i] = form[field]
+			continue
+		}
+		for _, sq := range it.SetupSquares() {
+			if v := form[field+"-"+sq.String()]; len(v) > 0 && v[0] != "" {
+				answers[i] = append(answers[i], sq.String()+"="+v[0])
+			}
+		}
+	}
+	return answers
 }
 
 // showExam draws a new exam of the step: every visit is a fresh draw.
@@ -174,10 +218,7 @@ func (h *Handler) gradeExam(c echo.Context) error {
 	if err != nil {
 		return refuse(http.StatusBadRequest, "exams.refuse_bad_exam", "Step", s.N)
 	}
-	answers := make([][]string, len(items))
-	for i := range items {
-		answers[i] = form["a"+strconv.Itoa(i+1)]
-	}
+	answers := examAnswers(form, items)
 	letters := h.typedLetters(c)
 	res := exams.GradeAll(items, answers, letters)
 	if res.Passed() {
@@ -201,6 +242,18 @@ func (h *Handler) gradeExam(c echo.Context) error {
 		for _, k := range verdict.Key {
 			v.Key[k] = true
 		}
+		if it.Kind == exams.Setup {
+			v.Typed = ""
+			chosen, key := pairs(answers[i]), pairs(verdict.Key)
+			var parts []string
+			for j := range v.Setup {
+				f := &v.Setup[j]
+				f.Chosen, f.Key = chosen[f.Square], key[f.Square]
+				parts = append(parts, w.T("worksheet.answer_piece", "Piece", w.T("board.piece_"+f.Key), "Square", f.Square))
+			}
+			v.KeyText = strings.Join(parts, w.T("quiz.list_sep"))
+			continue
+		}
 		switch {
 		case it.Kind == exams.Choice:
 			v.KeyText = quizAnswerText(w, it.Q, verdict.Key)
@@ -218,6 +271,17 @@ func (h *Handler) gradeExam(c echo.Context) error {
 		}
 	}
 	return h.render(c, http.StatusOK, "exam", page)
+}
+
+// pairs reads "square=piece" pairs into a map.
+func pairs(values []string) map[string]string {
+	out := map[string]string{}
+	for _, v := range values {
+		if sq, p, ok := strings.Cut(v, "="); ok {
+			out[sq] = p
+		}
+	}
+	return out
 }
 
 // certificatePage is the payload of views/pages/certificate.html.

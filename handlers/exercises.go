@@ -55,14 +55,14 @@ func (h *Handler) checkExercise(c echo.Context) error {
 	if ex.Kind == lessons.KindSetup {
 		return h.checkSetupExercise(c, ex) // exercises_setup.go
 	}
-	if ex.Kind != lessons.KindSquares {
+	if !ex.Marks() {
 		return h.checkMoveExercise(c, ex) // exercises_move.go
 	}
 	marked, err := readCheckBody(c)
 	if err != nil {
 		return err
 	}
-	res := exercise.Check(ex.Pos, ex.From, marked)
+	res := gradeMarks(ex, marked)
 	stars, err := h.recordTry(c, ex, res.Correct, res.Correct) // stars.go
 	if err != nil {
 		return err
@@ -70,6 +70,33 @@ func (h *Handler) checkExercise(c echo.Context) error {
 	out := toCheckResponse(h.w(c), res)
 	out.Stars = stars
 	return c.JSON(http.StatusOK, out)
+}
+
+// gradeMarks grades the marked squares of an exercise answered by marks
+// (lessons.Exercise.Marks): the squares a piece may move to, or the
+// undefended pieces of the side to move.
+func gradeMarks(ex *lessons.Exercise, marked []chess.Square) exercise.Result {
+	if ex.Kind == lessons.KindUndefended {
+		return exercise.CheckUndefended(ex.Pos, marked)
+	}
+	return exercise.Check(ex.Pos, ex.From, marked)
+}
+
+// markAnswer is the answer of an exercise answered by marks.
+func markAnswer(ex *lessons.Exercise) []chess.Square {
+	if ex.Kind == lessons.KindUndefended {
+		return exercise.UndefendedAnswer(ex.Pos)
+	}
+	return exercise.Answer(ex.Pos, ex.From)
+}
+
+// markStart is where keyboard focus enters an exercise's board before
+// anything is marked: the piece asked about, or the side's king.
+func markStart(ex *lessons.Exercise) chess.Square {
+	if ex.Kind == lessons.KindUndefended {
+		return ex.Pos.KingSquare(ex.Pos.Turn())
+	}
+	return ex.From
 }
 
 // recordMiss counts a wrong try, for the teacher's "stuck" mark (T3).
@@ -170,7 +197,8 @@ type practicePage struct {
 	Index      int // 1-based position in the lesson
 	Total      int
 	Solved     bool          // solved on an earlier visit
-	Piece      words.Message // the piece asked about: "the knight"
+	Piece      words.Message // the piece asked about: "the knight" (zero for Loose)
+	Loose      bool          // an undefended exercise: mark the unguarded pieces
 	Start      string        // where keyboard focus enters the board: the first mark, else the piece
 	Board      views.Board
 	Marked     []string
@@ -242,7 +270,7 @@ func (h *Handler) showPractice(c echo.Context) error {
 	if ex.Kind == lessons.KindSetup {
 		return h.showSetupPractice(c, l, ex) // exercises_setup.go
 	}
-	if ex.Kind != lessons.KindSquares {
+	if !ex.Marks() {
 		return h.showMovePractice(c, l, ex) // exercises_move.go
 	}
 	marked, err := parseMarkList(splitMarks(c.QueryParam("m")))
@@ -259,15 +287,18 @@ func (h *Handler) showPractice(c echo.Context) error {
 		Exercise:   ex,
 		Total:      len(l.Exercises),
 		Solved:     solved[ex.ID],
-		Piece:      words.M("piece.the_" + ex.Pos.PieceAt(ex.From).Type().String()),
+		Loose:      ex.Kind == lessons.KindUndefended,
 		FormAction: exerciseURL(ex),
 		APIURL:     "/api/exercises/" + url.PathEscape(ex.ID) + "/check",
+	}
+	if !page.Loose {
+		page.Piece = words.M("piece.the_" + ex.Pos.PieceAt(ex.From).Type().String())
 	}
 	w := h.w(c)
 	classes := map[chess.Square][]string{}
 	switch c.QueryParam("show") {
 	case "check":
-		res := exercise.Check(ex.Pos, ex.From, marked)
+		res := gradeMarks(ex, marked)
 		page.Result = &practiceResult{Correct: res.Correct}
 		for _, sq := range res.Hits {
 			classes[sq] = append(classes[sq], "marked", "correct")
@@ -283,7 +314,7 @@ func (h *Handler) showPractice(c echo.Context) error {
 	case "answer":
 		marked = nil
 		page.ShowAnswer = true
-		for _, sq := range exercise.Answer(ex.Pos, ex.From) {
+		for _, sq := range markAnswer(ex) {
 			classes[sq] = append(classes[sq], "dest")
 			page.Answer = append(page.Answer, sq.String())
 		}
@@ -294,20 +325,23 @@ func (h *Handler) showPractice(c echo.Context) error {
 		}
 	}
 	page.Marked = squareNames(marked)
-	page.Start = ex.From.String()
+	page.Start = markStart(ex).String()
 	if len(marked) > 0 {
 		page.Start = marked[0].String()
 	}
 	// The piece the exercise asks about is tinted (X8).
-	classes[ex.From] = append(classes[ex.From], "subject")
+	if !page.Loose {
+		classes[ex.From] = append(classes[ex.From], "subject")
+	}
 	page.Board = views.Board{
 		Pos:         ex.Pos,
 		Flipped:     ex.Pos.Turn() == chess.Black,
 		Classes:     classes,
 		Interactive: true,
 		Attrs: map[string]string{
-			"data-exercise": ex.ID,
-			"data-from":     ex.From.String(),
+			"data-exercise":      ex.ID,
+			"data-exercise-kind": string(ex.Kind),
+			"data-from":          markStart(ex).String(),
 		},
 	}
 	switch {
@@ -393,7 +427,7 @@ func (h *Handler) submitPractice(c echo.Context) error {
 	if ex.Kind == lessons.KindSetup {
 		return h.submitSetupPractice(c, ex) // exercises_setup.go
 	}
-	if ex.Kind != lessons.KindSquares {
+	if !ex.Marks() {
 		return h.submitMovePractice(c, ex) // exercises_move.go
 	}
 	form, err := c.FormParams()
@@ -414,13 +448,13 @@ func (h *Handler) submitPractice(c echo.Context) error {
 		}
 		marked = toggleSquare(marked, sq)
 	case action == "check":
-		res := exercise.Check(ex.Pos, ex.From, marked)
+		res := gradeMarks(ex, marked)
 		if _, err := h.recordTry(c, ex, res.Correct, res.Correct); err != nil {
 			return err
 		}
 		q.Set("show", "check")
 	case action == "reset":
-		marked = exercise.Check(ex.Pos, ex.From, marked).Hits
+		marked = gradeMarks(ex, marked).Hits
 	case action == "restart":
 		marked = nil
 	case action == "answer":

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"chesstutor/exercise"
 	"chesstutor/lessons"
 )
 
@@ -204,5 +203,5 @@ func solveBody(ex *lessons.Exercise) string {
 		}
 		return `{"placed":{` + strings.Join(placed, ",") + `}}`
 	}
-	return jsonSquares(squareNames(exercise.Answer(ex.Pos, ex.From))...)
+	return jsonSquares(squareNames(markAnswer(ex))...)
 }

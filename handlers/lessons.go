@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"chesstutor/exams"
 	"chesstutor/lessons"
 	"chesstutor/store"
 )
@@ -111,6 +112,9 @@ type learnPage struct {
 	// Steps are the lessons grouped into steps (L9), each with its
 	// stars and its exam's state.
 	Steps []learnStep
+	// Outside are the lessons in no step (about this site), shown after
+	// the steps.
+	Outside []lessonRow
 }
 
 // learnStep is one step on /learn: its lessons, stars and exam state.
@@ -155,6 +159,13 @@ func (h *Handler) showLearn(c echo.Context) error {
 	if page.Steps, err = h.learnSteps(c, page.Rows); err != nil {
 		return err
 	}
+	for _, l := range exams.Outside(h.course(c)) {
+		for _, r := range page.Rows {
+			if r.Lesson == l {
+				page.Outside = append(page.Outside, r)
+			}
+		}
+	}
 	return h.render(c, http.StatusOK, "learn", page)
 }
 
@@ -185,14 +196,14 @@ type lessonPage struct {
 
 // practiceHow is the catalogue key of the sentence that says what a
 // lesson's exercises ask, by the kinds it has: lesson.how_ and the kinds
-// in the order name, squares, move, setup ("lesson.how_squares_move").
+// in the order name, squares, move, setup, undefended ("lesson.how_squares_move").
 func practiceHow(l *lessons.Lesson) string {
 	has := map[lessons.Kind]bool{}
 	for _, ex := range l.Exercises {
 		has[ex.Kind] = true
 	}
 	var kinds []string
-	for _, k := range []lessons.Kind{lessons.KindName, lessons.KindSquares, lessons.KindMove, lessons.KindSetup} {
+	for _, k := range []lessons.Kind{lessons.KindName, lessons.KindSquares, lessons.KindMove, lessons.KindSetup, lessons.KindUndefended} {
 		if has[k] {
 			kinds = append(kinds, string(k))
 		}

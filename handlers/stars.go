@@ -19,8 +19,8 @@ import (
 // answerOf is an exercise's answer for helpResponse.
 func answerOf(ex *lessons.Exercise) any {
 	switch ex.Kind {
-	case lessons.KindSquares:
-		return squareNames(exercise.Answer(ex.Pos, ex.From))
+	case lessons.KindSquares, lessons.KindUndefended:
+		return squareNames(markAnswer(ex))
 	case lessons.KindMove:
 		var moves []string
 		for _, m := range ex.Task().RightMoves() {

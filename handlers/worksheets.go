@@ -97,6 +97,9 @@ func (h *Handler) worksheetTask(c echo.Context, ex *lessons.Exercise) worksheetT
 	case lessons.KindSquares:
 		t.Board = views.Board{Pos: ex.Pos, Flipped: ex.Pos.Turn() == chess.Black, Highlights: []chess.Square{ex.From}}
 		t.Answer = strings.Join(squareNames(exercise.Answer(ex.Pos, ex.From)), ", ")
+	case lessons.KindUndefended:
+		t.Board = views.Board{Pos: ex.Pos, Flipped: ex.Pos.Turn() == chess.Black}
+		t.Answer = strings.Join(squareNames(exercise.UndefendedAnswer(ex.Pos)), ", ")
 	case lessons.KindName:
 		t.Board = views.Board{Pos: ex.Pos, Flipped: ex.Flipped}
 		t.Task = w.T("worksheet.task_name", "Square", ex.Target.String())

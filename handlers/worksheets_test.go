@@ -2,8 +2,11 @@ package handlers
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
+
+	"chesstutor/lessons"
 )
 
 // Worksheets (issue 36, L10): every lesson with exercises has one, with
@@ -37,5 +40,51 @@ func TestWorksheets(t *testing.T) {
 	}
 	if !strings.Contains(c.get("/learn", http.StatusOK), `href="/learn/tactics/worksheet"`) {
 		t.Error("/learn does not link the worksheets")
+	}
+}
+
+// screenWords are the words of a screen (clicking, tapping, dragging,
+// pressing) that a printed sheet must not use, per language: a stem
+// matches at the start of a word (Spanish: whole words).
+var screenWords = map[string]*regexp.Regexp{
+	"en": regexp.MustCompile(`(?i)(^|[^\p{L}])(click|tap|taps|tapping|drag|press)`),
+	// Whole words in Spanish: the touch-move rule's "has tocado" is chess.
+	"es": regexp.MustCompile(`(?i)(^|[^\p{L}])(pulsa|pulse|pulsando|clic|toca|toque|tocando|arrastra|arrastre)([^\p{L}]|$)`),
+	"ru": regexp.MustCompile(`(?i)(^|[^\p{L}])(нажм|нажим|кликн|щёлкн|щелкн|коснис|касай|перетащ)`),
+}
+
+var taskLineRe = regexp.MustCompile(`(?s)<p class="worksheet-(?:task-line|intro)">(.*?)</p>`)
+
+// A printed sheet asks in printed words (issue 36): no worksheet task of
+// any lesson, in any language, says click or tap; a square exercise asks
+// to mark the squares.
+func TestWorksheetsUsePrintedWords(t *testing.T) {
+	t.Parallel()
+	c := newLessonClient(t)
+	for lang, re := range screenWords {
+		squares := 0
+		for _, l := range c.site.course.Lessons() {
+			if len(l.Exercises) == 0 {
+				continue
+			}
+			body := c.get("/learn/"+l.Slug+"/worksheet?lang="+lang, http.StatusOK)
+			lines := taskLineRe.FindAllStringSubmatch(body, -1)
+			if len(lines) < 7 { // the intro and at least six tasks
+				t.Fatalf("%s %s: %d task lines", lang, l.Slug, len(lines))
+			}
+			for _, m := range lines {
+				if w := re.FindString(m[1]); w != "" {
+					t.Errorf("%s %s: a printed task says %q: %s", lang, l.Slug, strings.TrimSpace(w), m[1])
+				}
+			}
+			for _, ex := range l.Exercises {
+				if ex.Kind == lessons.KindSquares {
+					squares++
+				}
+			}
+		}
+		if squares < 40 {
+			t.Errorf("%s: only %d square exercises were looked at", lang, squares)
+		}
 	}
 }

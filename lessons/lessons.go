@@ -76,7 +76,14 @@ const (
 	KindMove    Kind = "move"    // play the move that reaches a goal (X6)
 	KindName    Kind = "name"    // click the named square (X7)
 	KindSetup   Kind = "setup"   // place the pieces from a tray to set up the board (X10)
+	// KindUndefended: mark every piece of the side to move that no other
+	// piece of that side guards (issue 36).
+	KindUndefended Kind = "undefended"
 )
+
+// Marks reports whether the exercise is answered by marking squares on
+// the board and pressing Check: the squares and undefended kinds.
+func (e *Exercise) Marks() bool { return e.Kind == KindSquares || e.Kind == KindUndefended }
 
 // Exercise is one task. Its answer is never stored: for the squares kind
 // it is Pos.Destinations(From) (X3), for the move kind the moves that reach

@@ -36,6 +36,9 @@ func exerciseSection(ex *Exercise, board template.HTML, link string, w *words.Wo
 	case KindSquares:
 		fmt.Fprintf(&b, ` data-exercise-page data-piece-name="%s">`, esc(w.Msg(words.M("piece.the_"+ex.Piece().Type().String()))))
 		fmt.Fprintf(&b, `<form method="get" action="/learn/%s/practice" class="exercise-form" data-exercise-form>`, esc(ex.Lesson))
+	case KindUndefended:
+		b.WriteString(` data-exercise-page data-exercise-kind="undefended">`)
+		fmt.Fprintf(&b, `<form method="get" action="/learn/%s/practice" class="exercise-form" data-exercise-form>`, esc(ex.Lesson))
 	default:
 		fmt.Fprintf(&b, ` data-move-page data-exercise-kind="%s"`, esc(string(ex.Kind)))
 		if ex.Kind == KindMove {
@@ -52,7 +55,7 @@ func exerciseSection(ex *Exercise, board template.HTML, link string, w *words.Wo
 	b.WriteString(`<div class="exercise-actions">`)
 	// Buttons that only work with the script start hidden; lesson.js
 	// shows them (data-needs-script).
-	if ex.Kind == KindSquares {
+	if ex.Marks() {
 		fmt.Fprintf(&b, `<button type="submit" class="button button-primary" name="action" value="check" data-action="check" data-needs-script hidden>%s</button>`, esc(w.T("exercise.check")))
 	}
 	fmt.Fprintf(&b, `<button type="submit" class="button" name="action" value="reset" data-action="reset" hidden>%s</button>`, esc(w.T("exercise.try_again")))

@@ -140,7 +140,7 @@ func render(name, slug string, src []byte, w *words.Words) (*document, error) {
 	}
 	for _, f := range fences {
 		lang := string(f.Language(body))
-		if lang != "board" && lang != "exercise" && lang != "move" && lang != "name" && lang != "setup" {
+		if lang != "board" && lang != "exercise" && lang != "move" && lang != "name" && lang != "setup" && lang != "undefended" {
 			continue
 		}
 		line := headerLines + 1 + bytes.Count(body[:fenceStart(f, body)], []byte("\n"))
@@ -166,6 +166,8 @@ func render(name, slug string, src []byte, w *words.Words) (*document, error) {
 				ex, html, err = nameExerciseHTML(fields, slug, w)
 			case "setup":
 				ex, html, err = setupExerciseHTML(fields, slug, w)
+			case "undefended":
+				ex, html, err = undefendedExerciseHTML(fields, slug, w)
 			default:
 				ex, html, err = exerciseHTML(fields, slug, w)
 			}
@@ -270,11 +272,12 @@ func (f fields) errorf(key, format string, args ...any) error {
 }
 
 var allowedKeys = map[string][]string{
-	"board":    {"fen", "highlight", "arrows", "attacks", "xray", "forbid", "caption", "orientation", "play"},
-	"exercise": {"id", "fen", "square", "prompt"},
-	"move":     {"id", "fen", "goal", "square", "limit", "prompt"},
-	"name":     {"id", "square", "orientation"},
-	"setup":    {"id", "fen", "prompt"},
+	"board":      {"fen", "highlight", "arrows", "attacks", "xray", "forbid", "caption", "orientation", "play"},
+	"exercise":   {"id", "fen", "square", "prompt"},
+	"move":       {"id", "fen", "goal", "square", "limit", "prompt"},
+	"name":       {"id", "square", "orientation"},
+	"setup":      {"id", "fen", "prompt"},
+	"undefended": {"id", "fen", "prompt"},
 }
 
 // wordKeys are the keys whose values are words, which a translation
@@ -660,6 +663,34 @@ func setupExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, templa
 		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "setup"},
 	})
 	return ex, exerciseSection(ex, board, w.T("lesson.solve_setup"), w), nil
+}
+
+// undefendedExerciseHTML checks an `undefended` block ("which of your
+// pieces are undefended?"): the side to move has pieces both guarded and
+// unguarded, and the learner marks the unguarded ones.
+func undefendedExerciseHTML(f fields, slug string, w *words.Words) (*Exercise, template.HTML, error) {
+	id, err := exerciseID(f, slug)
+	if err != nil {
+		return nil, "", err
+	}
+	pos, err := f.position()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := exercise.ValidateUndefended(pos); err != nil {
+		return nil, "", f.errorf("fen", "exercise %s: %v", id, err)
+	}
+	prompt := f.values["prompt"]
+	if prompt == "" {
+		return nil, "", f.errorf("prompt", "exercise %s needs a prompt", id)
+	}
+	ex := &Exercise{ID: id, Prompt: prompt, Lesson: slug, Pos: pos, From: chess.NoSquare, Kind: KindUndefended}
+	board := views.RenderBoard(views.Board{
+		Pos: pos, Flipped: pos.Turn() == chess.Black,
+		Interactive: true, ButtonName: "m", Size: "exercise",
+		Attrs: map[string]string{"data-exercise": id, "data-exercise-kind": "undefended", "data-from": pos.KingSquare(pos.Turn()).String()}, Words: w,
+	})
+	return ex, exerciseSection(ex, board, w.T("lesson.solve_loose"), w), nil
 }
 
 // emptyBoardFEN is a board with no pieces, for square-name exercises.

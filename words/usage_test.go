@@ -80,11 +80,13 @@ var dynamic = []struct {
 	// A square's label: the piece on it (chess.Piece.String, "wK") and
 	// its state classes (views.stateClasses), and the board's sides.
 	{"views/board.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
+	// The pieces a setup item of an exam offers for a square.
+	{"handlers/exams.go", `"board.piece_" + …`, `board\.piece_[wb][KQRBNP]`},
 	{"views/board.go", `"board.state_" + …`, `board\.state_(selected|dest|check|last_move|marked|missed|wrong|correct|subject|forbidden)`},
 	{"views/board.go", `"color." + …`, `color\.(white|black)`},
 	// The practice page's sentence for the mix of exercise kinds of a
 	// lesson (handlers.TestEveryKindMixHasItsSentence covers every mix).
-	{"handlers/lessons.go", `"lesson.how_" + …`, `lesson\.how_(name|squares|move|setup)(_(squares|move|setup))*`},
+	{"handlers/lessons.go", `"lesson.how_" + …`, `lesson\.how_(name|squares|move|setup|undefended)(_(squares|move|setup|undefended))*`},
 	// Whose move it is on a game page, by colour.
 	{"handlers/games.go", `"game.js.to_move_" + …`, `game\.js\.to_move_(white|black)`},
 	// The HTTP status's own message (handlers.defaultMessage).

@@ -213,7 +213,9 @@ class Exercise {
     this.board.dataset.state = "answer";
     this.result.hidden = false;
     this.result.className = "exercise-result is-answer";
-    const text = t("answer", { Piece: this.piece, Squares: answer.join(", ") });
+    const text = this.root.dataset.exerciseKind === "undefended"
+      ? t("answer_loose", { Squares: answer.join(", ") })
+      : t("answer", { Piece: this.piece, Squares: answer.join(", ") });
     this.result.append(this.verdict("answer", text));
     announce(text);
     this.reveal();
