@@ -49,6 +49,11 @@ func takeExam(t *testing.T, c *lessonClient, step, right int) (string, int) {
 			form[field] = key
 		case exams.Move:
 			form.Set(field, key[0])
+		case exams.Setup:
+			for _, pair := range key {
+				sq, code, _ := strings.Cut(pair, "=")
+				form.Set(field+"-"+sq, code)
+			}
 		default:
 			form.Set(field, strings.Join(key, ", "))
 		}
