@@ -1,9 +1,12 @@
 package puzzles
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"chesstutor/store"
 )
 
 func TestAimMovesWithResults(t *testing.T) {
@@ -75,5 +78,47 @@ func TestAimBringsSuccessToTheTarget(t *testing.T) {
 	}
 	if rate, _, _ := run(false); rate != 1 {
 		t.Errorf("by the rating alone the solver solved %.2f, want all (the case the aim corrects)", rate)
+	}
+}
+
+// resultsStore is a store.Puzzles that knows only a visitor's results.
+type resultsStore struct {
+	store.Puzzles
+	results []bool
+}
+
+func (f resultsStore) PuzzlePlayer(context.Context, string) (store.PuzzlePlayer, error) {
+	return store.PuzzlePlayer{}, nil
+}
+func (f resultsStore) PuzzleRatings(context.Context) (map[string]store.PuzzleRating, error) {
+	return nil, nil
+}
+func (f resultsStore) PuzzlesTried(context.Context, string) (map[string]bool, error) {
+	return map[string]bool{}, nil
+}
+func (f resultsStore) PuzzleResults(context.Context, string) ([]bool, error) { return f.results, nil }
+
+// The service aims by the visitor's stored results: of two new visitors
+// at one rating, the one who solved 30 in a row is given a harder puzzle.
+func TestServiceAimsByStoredResults(t *testing.T) {
+	s := set(t, 1400)
+	streak := make([]bool, 30)
+	for i := range streak {
+		streak[i] = true
+	}
+	next := func(results []bool) int {
+		svc := NewService(ServiceConfig{Set: s, Store: resultsStore{results: results}})
+		p, err := svc.Next(context.Background(), "v", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Rating
+	}
+	target := TargetRating(NewVisitorRating, 150)
+	if r := next(nil); math.Abs(float64(r)-target) > 10 {
+		t.Errorf("with no results the puzzle is rated %d, want near %.0f", r, target)
+	}
+	if r := next(streak); math.Abs(float64(r)-target-Aim(streak)) > 10 || Aim(streak) < 300 {
+		t.Errorf("after 30 solves the puzzle is rated %d, want near %.0f", r, target+Aim(streak))
 	}
 }
