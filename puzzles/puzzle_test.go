@@ -208,7 +208,7 @@ func TestNextChoosesNearTheTarget(t *testing.T) {
 	tried := map[string]bool{}
 	sum := 0.0
 	for i := 0; i < 20; i++ {
-		p := s.Next(v, "", tried, shipped, rng)
+		p := s.Next(v, 0, "", tried, shipped, rng)
 		if d := float64(p.Rating) - target; i == 0 && (d < -35 || d > 35) {
 			t.Errorf("first choice rated %d for target %.0f", p.Rating, target)
 		}
@@ -221,7 +221,7 @@ func TestNextChoosesNearTheTarget(t *testing.T) {
 	if mean := sum / 20; mean < target-40 || mean > target+40 {
 		t.Errorf("20 choices averaged %.0f, want near the target %.0f", mean, target)
 	}
-	if p := s.Next(v, MateIn3, nil, shipped, rng); p != nil {
+	if p := s.Next(v, 0, MateIn3, nil, shipped, rng); p != nil {
 		t.Errorf("a theme no puzzle has gave %s", p.ID)
 	}
 }

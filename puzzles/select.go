@@ -24,6 +24,37 @@ func TargetRating(v Rating, puzzleRD float64) float64 {
 	return v.R - glickoScale*math.Log(SuccessTarget/(1-SuccessTarget))/g
 }
 
+// The aim corrects the target by the visitor's own results (P4): a
+// visitor's rating says how strong they are against puzzles in general,
+// but the puzzles near one rating may be easier or harder than rated (a
+// puzzle that only the weakest fail is spread over a wide range by the
+// rating fit), and a strong visitor may run short of puzzles at their
+// target. So every first attempt moves the aim: a solve raises it by
+// AimStep·(1-SuccessTarget), a failure lowers it by AimStep·SuccessTarget.
+// Over many puzzles the raises and lowerings cancel only when the visitor
+// solves SuccessTarget of them, whatever the ratings say.
+const (
+	AimStep = 60.0
+	// MinAim and MaxAim bound the aim, so a run of luck cannot send a
+	// visitor far from their rating.
+	MinAim, MaxAim = -250.0, 500.0
+)
+
+// Aim returns the correction of the target rating after a visitor's first
+// attempts, oldest first (true: solved).
+func Aim(results []bool) float64 {
+	aim := 0.0
+	for _, ok := range results {
+		if ok {
+			aim += AimStep * (1 - SuccessTarget)
+		} else {
+			aim -= AimStep * SuccessTarget
+		}
+		aim = min(MaxAim, max(MinAim, aim))
+	}
+	return aim
+}
+
 // near is how many of the puzzles closest to a target the choice is
 // drawn from, so two visitors of one rating do not get the same series.
 const near = 8
@@ -32,11 +63,11 @@ const near = 8
 // has tried it.
 type Ratings func(p *Puzzle) Rating
 
-// Next chooses the next puzzle for a visitor rated v: one with theme (any
-// theme when empty) that the visitor has not tried, rated near
-// TargetRating; when every such puzzle has been tried, a tried one.
-// It returns nil when no puzzle has the theme.
-func (s *Set) Next(v Rating, theme Theme, tried map[string]bool, rating Ratings, rng *rand.Rand) *Puzzle {
+// Next chooses the next puzzle for a visitor rated v whose results give
+// aim (see Aim): one with theme (any theme when empty) that the visitor
+// has not tried, rated near TargetRating+aim; when every such puzzle has
+// been tried, a tried one. It returns nil when no puzzle has the theme.
+func (s *Set) Next(v Rating, aim float64, theme Theme, tried map[string]bool, rating Ratings, rng *rand.Rand) *Puzzle {
 	var fresh, old []*Puzzle
 	for _, p := range s.all {
 		if theme != "" && !p.Has(theme) {
@@ -57,7 +88,7 @@ func (s *Set) Next(v Rating, theme Theme, tried map[string]bool, rating Ratings,
 	}
 	target := func(p *Puzzle) float64 {
 		r := rating(p)
-		return math.Abs(r.R - TargetRating(v, r.RD))
+		return math.Abs(r.R - TargetRating(v, r.RD) - aim)
 	}
 	sorted := append([]*Puzzle(nil), pool...)
 	sort.SliceStable(sorted, func(i, j int) bool { return target(sorted[i]) < target(sorted[j]) })

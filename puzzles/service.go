@@ -107,7 +107,8 @@ func (s *Service) Rating(ctx context.Context, p *Puzzle) (Rating, error) {
 // ErrNoTheme: no puzzle has the theme asked for.
 var ErrNoTheme = errors.New("puzzles: no puzzle has that theme")
 
-// Next chooses the visitor's next puzzle (P4), with theme when not empty.
+// Next chooses the visitor's next puzzle (P4), with theme when not empty:
+// near the visitor's rating, corrected by the Aim of their first attempts.
 func (s *Service) Next(ctx context.Context, visitor string, theme Theme) (*Puzzle, error) {
 	pl, err := s.Player(ctx, visitor)
 	if err != nil {
@@ -117,11 +118,15 @@ func (s *Service) Next(ctx context.Context, visitor string, theme Theme) (*Puzzl
 	if err != nil {
 		return nil, err
 	}
+	results, err := s.store.PuzzleResults(ctx, visitor)
+	if err != nil {
+		return nil, err
+	}
 	rate, _, err := s.ratings(ctx)
 	if err != nil {
 		return nil, err
 	}
-	p := s.set.Next(pl.Rating, theme, tried, rate, rand.New(rand.NewPCG(uint64(s.now().UnixNano()), uint64(len(tried)))))
+	p := s.set.Next(pl.Rating, Aim(results), theme, tried, rate, rand.New(rand.NewPCG(uint64(s.now().UnixNano()), uint64(len(tried)))))
 	if p == nil {
 		return nil, ErrNoTheme
 	}

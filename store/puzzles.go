@@ -49,6 +49,9 @@ type Puzzles interface {
 	PuzzleRatings(ctx context.Context) (map[string]PuzzleRating, error)
 	// PuzzlesTried returns the ids of the puzzles the visitor has tried.
 	PuzzlesTried(ctx context.Context, visitor string) (map[string]bool, error)
+	// PuzzleResults returns whether the visitor solved each puzzle tried
+	// at the first attempt, oldest attempt first.
+	PuzzleResults(ctx context.Context, visitor string) ([]bool, error)
 	// RecordPuzzleAttempt stores a first attempt with both new ratings at
 	// once. It returns ErrConflict, writing nothing, when the visitor has
 	// tried the puzzle before or either record's version has moved on.

@@ -2,7 +2,7 @@
 // known strength — the computer's levels 1–6, each a new visitor rated
 // like a learner who has just finished the course — take puzzles one
 // after another as the site chooses them (puzzles.Set.Next near their
-// Glicko-2 rating), and both ratings move after every first attempt, as on
+// Glicko-2 rating, corrected by puzzles.Aim of their own results), and both ratings move after every first attempt, as on
 // the site. It prints each level's success rate, which should land near
 // 70 % once its rating has settled.
 //
@@ -74,13 +74,15 @@ func simulate(set *puzzles.Set, l, warmup, n int, seed uint64) result {
 		return puzzles.PuzzleStart(p.Rating)
 	}
 	tried := map[string]bool{}
+	var results []bool
 	solved, sum := 0, 0.0
 	for i := 0; i < warmup+n; i++ {
-		p := set.Next(me, "", tried, rate, rng)
+		p := set.Next(me, puzzles.Aim(results), "", tried, rate, rng)
 		tried[p.ID] = true
 		ok := solves(s, l, p)
 		newMe, newP := puzzles.Play(me, rate(p), ok)
 		me, ratings[p.ID] = newMe, newP
+		results = append(results, ok)
 		if i >= warmup {
 			sum += float64(p.Rating)
 			if ok {

@@ -70,6 +70,28 @@ func (s *Postgres) PuzzlesTried(ctx context.Context, visitor string) (map[string
 	return out, nil
 }
 
+// PuzzleResults returns whether the visitor solved each puzzle tried at
+// the first attempt, oldest attempt first.
+func (s *Postgres) PuzzleResults(ctx context.Context, visitor string) ([]bool, error) {
+	rows, err := s.db.Query(ctx, `SELECT solved FROM puzzle_attempts WHERE visitor_id = $1 ORDER BY at_ms, puzzle_id`, visitor)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: puzzle results: %w", translate(err))
+	}
+	defer rows.Close()
+	var out []bool
+	for rows.Next() {
+		var solved int
+		if err := rows.Scan(&solved); err != nil {
+			return nil, fmt.Errorf("postgres: puzzle results: %w", translate(err))
+		}
+		out = append(out, solved == 1)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("postgres: puzzle results: %w", translate(err))
+	}
+	return out, nil
+}
+
 // RecordPuzzleAttempt stores a first attempt and both new ratings in one
 // transaction, or nothing (ErrConflict) when the visitor tried the puzzle
 // before or a version moved on. The versioned updates settle a race

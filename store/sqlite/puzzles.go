@@ -67,6 +67,28 @@ func (s *SQLite) PuzzlesTried(ctx context.Context, visitor string) (map[string]b
 	return out, nil
 }
 
+// PuzzleResults returns whether the visitor solved each puzzle tried at
+// the first attempt, oldest attempt first.
+func (s *SQLite) PuzzleResults(ctx context.Context, visitor string) ([]bool, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT solved FROM puzzle_attempts WHERE visitor_id = ? ORDER BY at_ms, puzzle_id`, visitor)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: puzzle results: %w", translate(err))
+	}
+	defer rows.Close()
+	var out []bool
+	for rows.Next() {
+		var solved int
+		if err := rows.Scan(&solved); err != nil {
+			return nil, fmt.Errorf("sqlite: puzzle results: %w", translate(err))
+		}
+		out = append(out, solved == 1)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: puzzle results: %w", translate(err))
+	}
+	return out, nil
+}
+
 // RecordPuzzleAttempt stores a first attempt and both new ratings in one
 // transaction, or nothing (ErrConflict) when the visitor tried the puzzle
 // before or a version moved on.

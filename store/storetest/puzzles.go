@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 
@@ -39,6 +40,9 @@ func (c *contract) puzzleAttempts(t *testing.T) {
 	if tried, err := s.PuzzlesTried(ctx, alice); err != nil || len(tried) != 0 {
 		t.Fatalf("PuzzlesTried of a new visitor = %v, %v; want none", tried, err)
 	}
+	if res, err := s.PuzzleResults(ctx, alice); err != nil || len(res) != 0 {
+		t.Fatalf("PuzzleResults of a new visitor = %v, %v; want none", res, err)
+	}
 	if err := s.RecordPuzzleAttempt(ctx, firstAttempt(alice, "p1", true, p, 850, 1)); err != nil {
 		t.Fatalf("first attempt: %v", err)
 	}
@@ -74,6 +78,12 @@ func (c *contract) puzzleAttempts(t *testing.T) {
 	tried, err := s.PuzzlesTried(ctx, alice)
 	if err != nil || len(tried) != 2 || !tried["p1"] || !tried["p2"] {
 		t.Errorf("PuzzlesTried(alice) = %v, %v; want p1 and p2", tried, err)
+	}
+	if res, err := s.PuzzleResults(ctx, alice); err != nil || !slices.Equal(res, []bool{true, false}) {
+		t.Errorf("PuzzleResults(alice) = %v, %v; want [true false] (p1 solved, then p2 failed)", res, err)
+	}
+	if res, err := s.PuzzleResults(ctx, bob); err != nil || !slices.Equal(res, []bool{false}) {
+		t.Errorf("PuzzleResults(bob) = %v, %v; want [false]", res, err)
 	}
 	rs, err := s.PuzzleRatings(ctx)
 	if err != nil || len(rs) != 2 || rs["p1"].Attempts != 2 || rs["p2"].Attempts != 1 || rs["p1"].Rating != 1000-78 {
