@@ -38,8 +38,8 @@ func hasCookie(names []string, name string) bool {
 // home page and a lesson and is given no visitor cookie; a tap on the
 // right square of the lesson's exercise is the first thing kept, so the
 // cookie comes then and /api/me shows the solve. After Forget me the
-// cookie is gone and opening pages does not bring it back (a session csrf
-// cookie may stay). Issue 38, at 375×740 (touch) and 1280×800.
+// cookie is gone and opening pages sets no cookie but the visitor's own
+// choices (language, board, notation, sound). Issue 38, at 375×740 (touch) and 1280×800.
 func TestForgetMeWithJavaScript(t *testing.T) {
 	srv := newServer(t)
 	for _, vp := range []struct {
@@ -99,7 +99,7 @@ func TestForgetMeWithJavaScript(t *testing.T) {
 				t.Errorf("reading /api/me after Forget me gave a visitor cookie: %v", got)
 			}
 			for _, n := range cookieNames(t, b, srv) {
-				if n != "csrf" && n != "lang" && n != "board" && n != "notation" && n != "sound" {
+				if n != "lang" && n != "board" && n != "notation" && n != "sound" {
 					t.Errorf("after Forget me an unexpected cookie %q is set", n)
 				}
 			}

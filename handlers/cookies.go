@@ -38,7 +38,6 @@ type cookieSigner struct {
 // refused by another.
 const (
 	visitorPurpose = "chesstutor visitor v1:"
-	csrfPurpose    = "chesstutor csrf cookie v1:"
 )
 
 func (s cookieSigner) mac(key []byte, purpose, id string) string {

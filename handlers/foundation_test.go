@@ -114,7 +114,7 @@ func TestSecurityHeaders(t *testing.T) {
 // pageToken reads the _csrf field a rendered page carries.
 func pageToken(t *testing.T, rec *httptest.ResponseRecorder) string {
 	t.Helper()
-	m := regexp.MustCompile(`name="_csrf" value="([0-9a-f]+)"`).FindStringSubmatch(rec.Body.String())
+	m := regexp.MustCompile(`name="_csrf" value="([0-9a-f]*)"`).FindStringSubmatch(rec.Body.String())
 	if m == nil {
 		t.Fatalf("the page carries no _csrf field")
 	}
@@ -122,8 +122,9 @@ func pageToken(t *testing.T, rec *httptest.ResponseRecorder) string {
 }
 
 // firstWrite reads the home page without cookies and posts its first
-// stored write (a lesson read) with the page's form token and the CSRF
-// cookie the page handed out, as a browser does.
+// stored write (a lesson read) with the page's form as a browser sends
+// it: no token (a visitor who has stored nothing has none) and the
+// browser's word that the post comes from this site.
 func (f *foundation) firstWrite(t *testing.T, tls bool) (page, post *httptest.ResponseRecorder) {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
@@ -131,17 +132,19 @@ func (f *foundation) firstWrite(t *testing.T, tls bool) (page, post *httptest.Re
 		req.Header.Set("X-Forwarded-Proto", "https")
 	}
 	page = f.do(req)
-	form := cookieOf(page, csrfCookie)
-	if form == nil {
-		t.Fatal("the home page handed out no CSRF cookie for its forms")
+	if cks := page.Result().Cookies(); len(cks) != 0 {
+		t.Fatalf("a page view by a visitor who stored nothing set cookies: %v", cks)
 	}
-	body := url.Values{"_csrf": {pageToken(t, page)}}.Encode()
+	if tok := pageToken(t, page); tok != "" {
+		t.Fatalf("the page of a visitor without a cookie carries a token %q", tok)
+	}
+	body := url.Values{"_csrf": {""}}.Encode()
 	req = httptest.NewRequest(http.MethodPost, "/learn/board/done", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	if tls {
 		req.Header.Set("X-Forwarded-Proto", "https")
 	}
-	req.AddCookie(form)
 	post = f.do(req)
 	if post.Code != http.StatusSeeOther {
 		t.Fatalf("first write = %d, want 303: %s", post.Code, post.Body)
@@ -153,8 +156,7 @@ func TestVisitorCookie(t *testing.T) {
 	f := newFoundation(t, Limits{})
 	ctx := context.Background()
 
-	// A page view sets no visitor cookie and stores nothing (N8); it
-	// hands out the session CSRF cookie its forms need.
+	// A page view sets no cookie at all and stores nothing (N8).
 	f.do(httptest.NewRequest(http.MethodGet, "/", nil))
 	if f.countVisitors(t) != 0 {
 		t.Error("a page view stored a visitor")
@@ -162,11 +164,6 @@ func TestVisitorCookie(t *testing.T) {
 	page, post := f.firstWrite(t, false)
 	if ck := visitorCookieOf(page); ck != nil {
 		t.Fatalf("a page view set a visitor cookie %q", ck.Value)
-	}
-	form := cookieOf(page, csrfCookie)
-	if !form.HttpOnly || form.SameSite != http.SameSiteLaxMode || form.Secure || form.Path != "/" ||
-		form.MaxAge != 0 || !form.Expires.IsZero() {
-		t.Errorf("CSRF cookie flags: %+v; want HttpOnly, Lax, /, for the session only", form)
 	}
 	if n := f.countVisitors(t); n != 1 {
 		t.Errorf("%d visitors stored after one page view and one write, want 1", n)
@@ -195,8 +192,8 @@ func TestVisitorCookie(t *testing.T) {
 	if ck := visitorCookieOf(again); ck != nil {
 		t.Errorf("returning visitor got a new cookie %q", ck.Value)
 	}
-	if ck := cookieOf(again, csrfCookie); ck != nil {
-		t.Errorf("a visitor with a cookie got a CSRF cookie too")
+	if cks := again.Result().Cookies(); len(cks) != 0 {
+		t.Errorf("a returning visitor's page view set cookies: %v", cks)
 	}
 
 	// A forged or malformed id is dropped, and a page view still sets no
@@ -207,13 +204,10 @@ func TestVisitorCookie(t *testing.T) {
 		t.Errorf("a malformed visitor id got a cookie %q on a page view", nc.Value)
 	}
 
-	// Behind a TLS-terminating proxy, both cookies are Secure.
-	page, post = f.firstWrite(t, true)
+	// Behind a TLS-terminating proxy, the cookie is Secure.
+	_, post = f.firstWrite(t, true)
 	if sc := visitorCookieOf(post); sc == nil || !sc.Secure {
 		t.Errorf("visitor cookie over https is not Secure: %+v", sc)
-	}
-	if sc := cookieOf(page, csrfCookie); !sc.Secure {
-		t.Errorf("CSRF cookie over https is not Secure: %+v", sc)
 	}
 
 	// Two first writes get different ids.
@@ -380,32 +374,45 @@ func TestFormPostNeedsCSRFToken(t *testing.T) {
 		t.Errorf("oversized form: status %d, want 413", rec.Code)
 	}
 
-	// A visitor without a cookie: the token is bound to the CSRF cookie
-	// the page handed out (double submit).
+	// A visitor without a cookie gets no token (and no cookie): the form
+	// is taken on the browser's word that it was sent from this site, never
+	// on a wrong token.
 	page := f.do(httptest.NewRequest(http.MethodGet, "/", nil))
-	form := cookieOf(page, csrfCookie)
-	if form == nil {
-		t.Fatal("a page for a visitor without a cookie set no CSRF cookie")
+	if cks := page.Result().Cookies(); len(cks) != 0 || pageToken(t, page) != "" {
+		t.Fatalf("a page for a visitor without a cookie: cookies %v, token %q", cks, pageToken(t, page))
 	}
-	fresh := pageToken(t, page)
-	other := cookieOf(f.do(httptest.NewRequest(http.MethodGet, "/", nil)), csrfCookie)
-	forged := &http.Cookie{Name: csrfCookie, Value: strings.Repeat("ab", 16) + "." + strings.Repeat("0", 32)}
+	postAs := func(token string, headers map[string]string, cookies ...*http.Cookie) int {
+		req := httptest.NewRequest(http.MethodPost, "/test-form", strings.NewReader(url.Values{"_csrf": {token}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		for k, v := range headers {
+			req.Header.Set(k, v)
+		}
+		for _, c := range cookies {
+			req.AddCookie(c)
+		}
+		return f.do(req).Code
+	}
+	same := map[string]string{"Sec-Fetch-Site": "same-origin"}
 	for _, c := range []struct {
 		name    string
 		token   string
+		headers map[string]string
 		cookies []*http.Cookie
 		want    int
 	}{
-		{"the page's token and its cookie", fresh, []*http.Cookie{form}, http.StatusOK},
-		{"the token without its cookie", fresh, nil, http.StatusForbidden},
-		{"the token with another browser's cookie", fresh, []*http.Cookie{other}, http.StatusForbidden},
-		{"a forged cookie and its token", csrfToken(strings.Repeat("ab", 16)), []*http.Cookie{forged}, http.StatusForbidden},
-		// Another tab stored something meanwhile: the page's token still works.
-		{"the page's token after the visitor cookie came", fresh, []*http.Cookie{form, ck}, http.StatusOK},
-		{"the visitor's token with the CSRF cookie", token, []*http.Cookie{form, ck}, http.StatusOK},
+		{"no token, from this site", "", same, nil, http.StatusOK},
+		{"no token, Origin of this site (no fetch metadata)", "", map[string]string{"Origin": "http://example.com"}, nil, http.StatusOK},
+		{"no token, no word from a browser", "", nil, nil, http.StatusForbidden},
+		{"no token, from another site", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, nil, http.StatusForbidden},
+		{"no token, Origin of another site", "", map[string]string{"Origin": "http://evil.example"}, nil, http.StatusForbidden},
+		{"a made-up token, from this site", csrfToken(strings.Repeat("ab", 16)), same, nil, http.StatusForbidden},
+		// A visitor with a cookie needs its token, even from this site.
+		{"no token with the visitor cookie, from this site", "", same, []*http.Cookie{ck}, http.StatusForbidden},
+		{"no token with the visitor cookie, no word from a browser", "", nil, []*http.Cookie{ck}, http.StatusForbidden},
+		{"another visitor's token with this cookie", csrfToken(strings.Repeat("cd", 16)), same, []*http.Cookie{ck}, http.StatusForbidden},
 	} {
-		if rec := post(url.Values{"_csrf": {c.token}}, c.cookies...); rec.Code != c.want {
-			t.Errorf("%s: status %d, want %d", c.name, rec.Code, c.want)
+		if got := postAs(c.token, c.headers, c.cookies...); got != c.want {
+			t.Errorf("%s: status %d, want %d", c.name, got, c.want)
 		}
 	}
 }

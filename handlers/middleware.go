@@ -307,11 +307,10 @@ func (h *Handler) checkOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // csrfToken derives the value of the hidden _csrf field from a secret
-// the browser holds in an HttpOnly cookie: the visitor's own id, or, for
-// a visitor without one, the CSRF cookie's random value (csrfSecret).
-// Another site cannot read either cookie, so it cannot compute the token,
-// and the token does not reveal the secret. It survives restarts and works
-// across instances.
+// the browser holds in an HttpOnly cookie: the visitor's own id. Another
+// site cannot read the cookie, so it cannot compute the token, and the
+// token does not reveal the id. It survives restarts and works across
+// instances.
 func csrfToken(secret string) string {
 	if secret == "" {
 		return ""
@@ -321,68 +320,44 @@ func csrfToken(secret string) string {
 	return hex.EncodeToString(m.Sum(nil))[:32]
 }
 
-// csrfCookie is the signed double-submit cookie of a visitor who has no
-// visitor cookie (nothing stored): a random value, HttpOnly, SameSite=Lax,
-// for the browser session only. The page's forms carry csrfToken of it.
+// csrfCookie is the session cookie an earlier version handed to visitors
+// without a visitor cookie; forget-me still clears one a browser holds.
 const csrfCookie = "csrf"
 
-const csrfSecretKey = "csrf-secret"
-
-// csrfSecret returns the CSRF cookie's random value for a visitor without
-// a visitor cookie, handing out a new cookie when the request carries no
-// valid one; the same value for the whole request.
-func (h *Handler) csrfSecret(c echo.Context) string {
-	if s, ok := c.Get(csrfSecretKey).(string); ok {
-		return s
-	}
-	s := h.requestCSRFSecret(c)
-	if s == "" {
-		s = store.NewID()
-		c.SetCookie(&http.Cookie{
-			Name:     csrfCookie,
-			Value:    h.cookies.signAs(csrfPurpose, s),
-			Path:     "/",
-			HttpOnly: true,
-			Secure:   overTLS(c.Request()),
-			SameSite: http.SameSiteLaxMode,
-		})
-	}
-	c.Set(csrfSecretKey, s)
-	return s
-}
-
-// requestCSRFSecret returns the value of a valid CSRF cookie the request
-// carries, or "".
-func (h *Handler) requestCSRFSecret(c echo.Context) string {
-	ck, err := c.Cookie(csrfCookie)
-	if err != nil {
-		return ""
-	}
-	s, _, ok := h.cookies.verifyAs(csrfPurpose, ck.Value)
-	if !ok {
-		return ""
-	}
-	return s
-}
-
-// pageCSRF is the token the page's forms carry: bound to the visitor's id
-// when they have a cookie, else to the CSRF cookie.
+// pageCSRF is the token the page's forms carry, bound to the visitor's id.
+// A visitor who has stored nothing has no cookie and gets no token: no
+// cookie is set until the first stored write (N8), and their forms rest on
+// the browser's proof of origin (sameOriginBrowser) instead.
 func (h *Handler) pageCSRF(c echo.Context) string {
-	id := visitorID(c)
-	if id == "" {
+	if visitorID(c) == "" || freshVisitor(c) {
 		return ""
 	}
-	if !freshVisitor(c) {
-		return csrfToken(id)
-	}
-	return csrfToken(h.csrfSecret(c))
+	return csrfToken(visitorID(c))
 }
 
-// checkCSRF requires the _csrf field on every form post outside /api (the
-// JSON API relies on checkOrigin). The token may be bound to the visitor
-// cookie or to the CSRF cookie: a page rendered before the visitor's first
-// stored write carries the latter, and its form still works after that
-// write has handed out the visitor cookie (another tab).
+// sameOriginBrowser reports whether a browser said that the request comes
+// from this site's own pages: Sec-Fetch-Site "same-origin", or, from a
+// browser without fetch metadata, an Origin naming this host. Every
+// browser in use sends one of them on a POST; curl and scripts send
+// neither, and cannot carry a victim's cookie by accident.
+func sameOriginBrowser(req *http.Request) bool {
+	if site := req.Header.Get("Sec-Fetch-Site"); site != "" {
+		return site == "same-origin"
+	}
+	origin := req.Header.Get("Origin")
+	if origin == "" || origin == "null" {
+		return false
+	}
+	u, err := url.Parse(origin)
+	return err == nil && u.Host == req.Host
+}
+
+// checkCSRF guards every form post outside /api (the JSON API relies on
+// checkOrigin). A visitor with a cookie must send the token bound to it.
+// A visitor without one has no token (no cookie is set before the first
+// stored write), and their form is taken only when the browser proves it
+// was sent from this site. Anything else is refused in words ("reload the
+// page"): also the rare form served before another tab's first save.
 func (h *Handler) checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
@@ -403,13 +378,12 @@ func (h *Handler) checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			return refuse(http.StatusBadRequest, "http.form_unreadable")
 		}
-		got := []byte(req.PostFormValue("_csrf"))
-		ok := false
-		if !freshVisitor(c) {
-			ok = hmac.Equal(got, []byte(csrfToken(visitorID(c))))
-		}
-		if s := h.requestCSRFSecret(c); !ok && s != "" {
-			ok = hmac.Equal(got, []byte(csrfToken(s)))
+		got := req.PostFormValue("_csrf")
+		var ok bool
+		if freshVisitor(c) {
+			ok = got == "" && sameOriginBrowser(req)
+		} else {
+			ok = got != "" && hmac.Equal([]byte(got), []byte(csrfToken(visitorID(c))))
 		}
 		if !ok {
 			return refuse(http.StatusForbidden, "http.form_expired")
