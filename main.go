@@ -262,6 +262,15 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			return fmt.Errorf("CHESS_TEST_AWAY_CLAIM must be a positive duration such as 3s, not %q", v)
 		}
 	}
+	// Tests that must see a review while it runs make it longer with
+	// CHESS_TEST_REVIEW_NODES (nodes per position): with node budgets a
+	// 40-move review on a quiet machine can end before its page opens.
+	var reviewNodes uint64
+	if v := os.Getenv("CHESS_TEST_REVIEW_NODES"); v != "" {
+		if reviewNodes, err = strconv.ParseUint(v, 10, 64); err != nil || reviewNodes == 0 {
+			return fmt.Errorf("CHESS_TEST_REVIEW_NODES must be a positive number of nodes, not %q", v)
+		}
+	}
 	keys, err := cookieKeys(ctx, st)
 	if err != nil {
 		return err
@@ -280,6 +289,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		Limits:        limits,
 		ClockScale:    clockScale,
 		AwayClaim:     awayClaim,
+		ReviewNodes:   reviewNodes,
 		MaxGames:      cfg.maxGames,
 		CookieKeys:    keys,
 		Retention:     cfg.retention,

@@ -47,7 +47,7 @@ func (c *apiClient) review(id string) reviewState {
 // waitReview polls the review until cond holds (60 s at most).
 func (c *apiClient) waitReview(id string, cond func(reviewState) bool) reviewState {
 	c.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(3 * time.Minute)
 	for {
 		r := c.review(id)
 		if cond(r) {
@@ -441,7 +441,10 @@ func TestReviewStaysInViewAndRetries(t *testing.T) {
 // the API and asks for its review, which then runs for a while.
 func reviewing40Moves(t *testing.T) (*Server, *apiClient, gameState) {
 	t.Helper()
-	s := newServer(t)
+	// The built-in engine, with a budget per position fifty times the
+	// site's, so the review still runs when its page opens (with the
+	// site's budget a quiet machine reviews 40 moves in a few seconds).
+	s := newServer(t, WithEnv("CHESS_ANALYSIS_ENGINE=builtin", "CHESS_TEST_REVIEW_NODES=3000000"))
 	c := newAPIClient(t, s)
 	st := c.create(map[string]any{"mode": "friend", "clock": "none", "pass_screen": false})
 	st = c.play(st, longGame[:40]...)

@@ -110,8 +110,10 @@ func (h *Handler) keepVisitor(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		h.visitors.add(id, now)
 		if freshVisitor(c) {
-			// The first stored write: from now on the visitor is kept.
+			// The first stored write: from now on the visitor is kept,
+			// and a page this request renders carries their token.
 			h.setVisitorCookie(c, id)
+			c.Set(visitorKeptKey, true)
 		}
 		return next(c)
 	}

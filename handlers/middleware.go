@@ -324,12 +324,17 @@ func csrfToken(secret string) string {
 // without a visitor cookie; forget-me still clears one a browser holds.
 const csrfCookie = "csrf"
 
+// visitorKeptKey marks a request that stored a new visitor and handed
+// out their cookie: the page it renders (a refused join, say) is theirs.
+const visitorKeptKey = "visitor-kept"
+
 // pageCSRF is the token the page's forms carry, bound to the visitor's id.
 // A visitor who has stored nothing has no cookie and gets no token: no
 // cookie is set until the first stored write (N8), and their forms rest on
 // the browser's proof of origin (sameOriginBrowser) instead.
 func (h *Handler) pageCSRF(c echo.Context) string {
-	if visitorID(c) == "" || freshVisitor(c) {
+	kept, _ := c.Get(visitorKeptKey).(bool)
+	if visitorID(c) == "" || (freshVisitor(c) && !kept) {
 		return ""
 	}
 	return csrfToken(visitorID(c))
