@@ -57,9 +57,10 @@ func TestServiceStopsAndResumes(t *testing.T) {
 	st, gs, id := serviceFixture(t, "e4", "e5", "Nf3", "Nc6", "Bc4", "Nd4", "Nxe5", "Qg5", "Nxf7", "Qxg2", "Rf1", "Qxe4+", "Be2", "Nf3#")
 	pool := engine.NewPool(1, 16)
 	newService := func() *Service {
-		// At depth 8, verified at 9 and 10, 5. Nxf7 is a blunder however
-		// the stop falls (the pool's table then holds other entries).
-		return NewService(ServiceConfig{Store: st, Games: gs, Engine: pool, Depth: 8})
+		// At depth 10, verified deeper, 5. Nxf7 is a blunder however the
+		// stop falls (the pool's table then holds other entries); at depth
+		// 8, with scores on Stockfish's scale, it came out a mistake.
+		return NewService(ServiceConfig{Store: st, Games: gs, Engine: pool, Depth: 10})
 	}
 	ctx := context.Background()
 
