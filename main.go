@@ -262,13 +262,14 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 			return fmt.Errorf("CHESS_TEST_AWAY_CLAIM must be a positive duration such as 3s, not %q", v)
 		}
 	}
-	// Tests that must see a review while it runs make it longer with
-	// CHESS_TEST_REVIEW_NODES (nodes per position): with node budgets a
-	// 40-move review on a quiet machine can end before its page opens.
-	var reviewNodes uint64
-	if v := os.Getenv("CHESS_TEST_REVIEW_NODES"); v != "" {
-		if reviewNodes, err = strconv.ParseUint(v, 10, 64); err != nil || reviewNodes == 0 {
-			return fmt.Errorf("CHESS_TEST_REVIEW_NODES must be a positive number of nodes, not %q", v)
+	// Tests that must see a review while it runs slow it down with
+	// CHESS_TEST_REVIEW_PACE (a pause after each position): with node
+	// budgets a 40-move review on a quiet machine can end before its page
+	// opens, and a bigger budget would cost the suite minutes of CPU.
+	var reviewPace time.Duration
+	if v := os.Getenv("CHESS_TEST_REVIEW_PACE"); v != "" {
+		if reviewPace, err = time.ParseDuration(v); err != nil || reviewPace <= 0 {
+			return fmt.Errorf("CHESS_TEST_REVIEW_PACE must be a positive duration such as 500ms, not %q", v)
 		}
 	}
 	keys, err := cookieKeys(ctx, st)
@@ -289,7 +290,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 		Limits:        limits,
 		ClockScale:    clockScale,
 		AwayClaim:     awayClaim,
-		ReviewNodes:   reviewNodes,
+		ReviewPace:    reviewPace,
 		MaxGames:      cfg.maxGames,
 		CookieKeys:    keys,
 		Retention:     cfg.retention,

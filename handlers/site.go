@@ -47,9 +47,9 @@ type SiteConfig struct {
 	// Retention are the periods shown on the privacy page (the job itself
 	// runs in main.go); zero fields take retention.DefaultPeriods.
 	Retention retention.Periods
-	// ReviewNodes is a review's engine budget per position, in nodes;
-	// zero means review.DefaultNodes.
-	ReviewNodes uint64
+	// ReviewPace, in browser tests only, makes a review wait this long
+	// after each position (see review.ServiceConfig.Pace).
+	ReviewPace time.Duration
 	// Words is the catalogue of every visitor-facing sentence; nil means
 	// the embedded one (tests pass one loaded with words.WithPseudo).
 	Words *words.Catalogue
@@ -134,7 +134,7 @@ func NewSite(cfg SiteConfig) (*Site, error) {
 	if an != nil {
 		reviews = review.NewService(review.ServiceConfig{Store: cfg.Store, Hints: cfg.Store, Games: gs, Engine: an,
 			EngineName: cfg.AnalysisName, Yield: cfg.Yield, Workers: cfg.ReviewWorkers,
-			Nodes: cfg.ReviewNodes, Depth: cfg.ReviewDepth, Logger: cfg.Logger})
+			Pace: cfg.ReviewPace, Depth: cfg.ReviewDepth, Logger: cfg.Logger})
 	}
 	var puzzleEngine review.Engine
 	if an, ok := cfg.Engine.(review.Engine); ok {

@@ -66,7 +66,12 @@ type ServiceConfig struct {
 	// Workers is the number of games reviewed at once (1 when zero): the
 	// machine's cores, with Yield keeping them for the games when needed.
 	Workers int
-	Logger  *slog.Logger
+	// Pace, in browser tests only, makes a review wait this long after
+	// each position it stores, so a test sees a review running however
+	// fast the machine is (with node budgets a quiet machine reviews 40
+	// moves in seconds). Zero in production.
+	Pace   time.Duration
+	Logger *slog.Logger
 }
 
 // Service runs reviews in the background: Request stores a pending review
@@ -83,6 +88,7 @@ type Service struct {
 	yield     *engine.Yield
 	nodes     uint64
 	verify    uint64
+	pace      time.Duration
 	depth     int
 	workers   int
 	log       *slog.Logger
@@ -118,6 +124,7 @@ func NewService(cfg ServiceConfig) *Service {
 		yield:     cfg.Yield,
 		nodes:     cfg.Nodes,
 		verify:    cmp.Or(cfg.VerifyNodes, cfg.Nodes),
+		pace:      cfg.Pace,
 		depth:     cfg.Depth,
 		workers:   max(cfg.Workers, 1),
 		log:       cfg.Logger,
@@ -339,7 +346,17 @@ func (s *Service) run(ctx context.Context, id string) error {
 	}
 	an, err := Analyse(ctx, eng, start, moves, done, Options{Nodes: s.nodes, VerifyNodes: s.verify, Depth: s.depth,
 		Each: func(i int, a Analysis) error {
-			return s.store.AddReviewPosition(ctx, id, rec.Token, storedPosition(i, a))
+			if err := s.store.AddReviewPosition(ctx, id, rec.Token, storedPosition(i, a)); err != nil {
+				return err
+			}
+			if s.pace > 0 {
+				select {
+				case <-time.After(s.pace):
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			return nil
 		},
 		Progress: func(n, total int) {
 			s.setLive(id, firstPassShare*float64(n)/float64(max(total, 1)))

@@ -53,6 +53,9 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // stop does, and starts a new service on the same database: the review
 // goes on from the positions already stored and finishes.
 func TestServiceStopsAndResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reviews at depth 10, seconds of CPU: runs without -short")
+	}
 	t.Parallel()
 	st, gs, id := serviceFixture(t, "e4", "e5", "Nf3", "Nc6", "Bc4", "Nd4", "Nxe5", "Qg5", "Nxf7", "Qxg2", "Rf1", "Qxe4+", "Be2", "Nf3#")
 	pool := engine.NewPool(1, 16)

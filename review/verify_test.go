@@ -147,6 +147,9 @@ func TestBookMoves(t *testing.T) {
 // Stockfish at depth 16 does (cmd/reviewcheck's judge). Node budgets make
 // the searches the same on every machine, busy or idle.
 func TestVerificationByNodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches at the review's real node budgets, seconds of CPU: runs without -short")
+	}
 	t.Parallel()
 	cases := []struct {
 		fen      string

@@ -60,6 +60,15 @@ type Cluster struct {
 	runAs    *user.User // nil: the current user
 	dbs      atomic.Int64
 	logPath  string
+
+	templates sync.Map // name → *template
+}
+
+// template is a database prepared once and copied by CopyDatabase.
+type template struct {
+	once sync.Once
+	name string
+	err  error
 }
 
 // Enabled reports whether PostgreSQL tests should run (CHESS_PG is not 0).
@@ -157,13 +166,16 @@ func Start(opt Options) (*Cluster, error) {
 		}
 		log, _ := os.ReadFile(c.logPath)
 		lastErr = fmt.Errorf("pgtest: pg_ctl start: %v\n%s\n%s", err, out, tail(string(log), 2000))
+		// On a starved machine pg_ctl can stop waiting while the server
+		// is still starting; stop it, or the next try finds its lock file.
+		c.run("pg_ctl", "-D", data, "-m", "immediate", "-w", "stop")
 	}
 	os.RemoveAll(dir)
 	return nil, lastErr
 }
 
 func (c *Cluster) startServer() ([]byte, error) {
-	return c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-l", c.logPath, "-w", "-t", "60",
+	return c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-l", c.logPath, "-w", "-t", "180",
 		"-o", "-p "+strconv.Itoa(c.port)+" "+strings.Join(c.settings, " "), "start")
 }
 
@@ -210,16 +222,53 @@ func (c *Cluster) dsn(db string) string {
 
 // NewDatabase creates an empty database and returns its DSN.
 func (c *Cluster) NewDatabase(ctx context.Context) (string, error) {
+	name, err := c.createDatabase(ctx, "")
+	if err != nil {
+		return "", err
+	}
+	return c.dsn(name), nil
+}
+
+// createDatabase creates a database, a copy of template if one is named,
+// and returns its name.
+func (c *Cluster) createDatabase(ctx context.Context, template string) (string, error) {
 	name := fmt.Sprintf("chess_%d_%d", os.Getpid(), c.dbs.Add(1))
 	conn, err := pgx.Connect(ctx, c.AdminDSN())
 	if err != nil {
 		return "", fmt.Errorf("pgtest: connect: %w", err)
 	}
 	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+	create := "CREATE DATABASE " + name
+	if template != "" {
+		create += " TEMPLATE " + template
+	}
+	if _, err := conn.Exec(ctx, create); err != nil {
 		return "", fmt.Errorf("pgtest: create database: %w", err)
 	}
-	return c.dsn(name), nil
+	return name, nil
+}
+
+// CopyDatabase returns the DSN of a new database copied from the
+// cluster's template called name, which prepare makes, once per cluster,
+// from an empty database (e.g. by migrating it to the newest schema).
+// prepare must close its connections before it returns: PostgreSQL copies
+// a database only when nobody is connected to it.
+func (c *Cluster) CopyDatabase(ctx context.Context, name string, prepare func(ctx context.Context, dsn string) error) (string, error) {
+	v, _ := c.templates.LoadOrStore(name, &template{})
+	tpl := v.(*template)
+	tpl.once.Do(func() {
+		if tpl.name, tpl.err = c.createDatabase(ctx, ""); tpl.err == nil {
+			tpl.err = prepare(ctx, c.dsn(tpl.name))
+		}
+	})
+	if tpl.err != nil {
+		return "", fmt.Errorf("pgtest: template %s: %w", name, tpl.err)
+	}
+	db, err := c.createDatabase(ctx, tpl.name)
+	if err != nil {
+		return "", err
+	}
+	return c.dsn(db), nil
 }
 
 // Stop stops the server at once and removes its folder.
@@ -256,6 +305,20 @@ func DSN(t testing.TB) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	dsn, err := c.NewDatabase(ctx)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, c.Log())
+	}
+	return dsn
+}
+
+// CopyDSN is DSN for a copy of the template called name (see
+// Cluster.CopyDatabase).
+func CopyDSN(t testing.TB, name string, prepare func(ctx context.Context, dsn string) error) string {
+	t.Helper()
+	c := Shared(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dsn, err := c.CopyDatabase(ctx, name, prepare)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, c.Log())
 	}

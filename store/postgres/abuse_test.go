@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"chesstutor/internal/pgtest"
 	"chesstutor/store"
 	"chesstutor/store/internal/schema"
 )
@@ -18,7 +17,7 @@ import (
 // store/sqlite.
 func TestEveryTableBelongsToAVisitor(t *testing.T) {
 	ctx := context.Background()
-	s := openTest(t, pgtest.DSN(t), Options{})
+	s := openTest(t, migratedDSN(t), Options{})
 	defer s.Close()
 	owned, err := ownedTables(ctx, s.db)
 	if err != nil {
@@ -54,7 +53,7 @@ func TestEveryTableBelongsToAVisitor(t *testing.T) {
 // still refuses words.
 func TestAbandonedIsACode(t *testing.T) {
 	ctx := context.Background()
-	s := openTest(t, pgtest.DSN(t), Options{})
+	s := openTest(t, migratedDSN(t), Options{})
 	defer s.Close()
 	const v = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 	if err := s.EnsureVisitor(ctx, v); err != nil {

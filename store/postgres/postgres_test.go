@@ -24,11 +24,26 @@ import (
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
 // TestContract runs the store contract suite against a real PostgreSQL
-// (N6), one new database per subtest.
+// (N6), one new database per subtest: an empty one for the subtest that
+// migrates, a copy of one migrated once for the others.
 func TestContract(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) storetest.Opener {
-		dsn := pgtest.DSN(t)
+	opener := func(dsn string) storetest.Opener {
 		return func(t *testing.T) store.Store { return openTest(t, dsn, Options{}) }
+	}
+	storetest.RunWith(t,
+		func(t *testing.T) storetest.Opener { return opener(pgtest.DSN(t)) },
+		func(t *testing.T) storetest.Opener { return opener(migratedDSN(t)) })
+}
+
+// migratedDSN returns a new database at the newest schema, a copy of one
+// migrated once by Open.
+func migratedDSN(t *testing.T) string {
+	return pgtest.CopyDSN(t, "migrated", func(ctx context.Context, dsn string) error {
+		s, err := Open(ctx, dsn, Options{})
+		if err != nil {
+			return err
+		}
+		return s.Close()
 	})
 }
 
@@ -109,7 +124,7 @@ func TestPoolSize(t *testing.T) {
 // (N7), as SQLite's triggers do.
 func TestStatusIsACode(t *testing.T) {
 	ctx := context.Background()
-	s := openTest(t, pgtest.DSN(t), Options{})
+	s := openTest(t, migratedDSN(t), Options{})
 	defer s.Close()
 	const v = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 	if err := s.EnsureVisitor(ctx, v); err != nil {
@@ -356,7 +371,7 @@ func TestMigrateFromEachOlderSchema(t *testing.T) {
 // rows) and together delete and close each exactly once.
 func TestConcurrentSweeps(t *testing.T) {
 	ctx := context.Background()
-	s := openTest(t, pgtest.DSN(t), Options{PoolSize: 8})
+	s := openTest(t, migratedDSN(t), Options{PoolSize: 8})
 	defer s.Close()
 	const n = 120
 	for i := range n {

@@ -39,8 +39,15 @@ type Opener func(t *testing.T) store.Store
 // Run runs the contract suite. newDB makes a new, empty database (its own
 // file, schema or server database) for one subtest and returns how to open
 // it; it should clean up with t.Cleanup.
-func Run(t *testing.T, newDB func(t *testing.T) Opener) {
-	c := &contract{newDB: newDB}
+func Run(t *testing.T, newDB func(t *testing.T) Opener) { RunWith(t, newDB, newDB) }
+
+// RunWith runs the contract suite with two makers of databases: empty for
+// the subtest that migrates a new database, migrated for every other one
+// (a database already at the newest schema, e.g. a copy of one migrated
+// once; opening it migrates nothing). On PostgreSQL a copy takes a tenth
+// of the time of creating and migrating a database.
+func RunWith(t *testing.T, empty, migrated func(t *testing.T) Opener) {
+	c := &contract{newDB: migrated, emptyDB: empty}
 	t.Run("MigrateFromEmpty", c.migrateFromEmpty)
 	t.Run("Visitors", c.visitors)
 	t.Run("Progress", c.progress)
@@ -86,7 +93,8 @@ func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 }
 
 type contract struct {
-	newDB func(t *testing.T) Opener
+	newDB   func(t *testing.T) Opener // a new database, maybe already migrated
+	emptyDB func(t *testing.T) Opener // a new, empty database
 }
 
 // Visitor ids are 32 lowercase hex characters, as the site makes them.
@@ -151,7 +159,7 @@ func (s closing) Close() error {
 
 func (c *contract) migrateFromEmpty(t *testing.T) {
 	ctx := context.Background()
-	open := c.newDB(t)
+	open := c.emptyDB(t)
 	s := c.open(t, open)
 	if err := s.Ping(ctx); err != nil {
 		t.Fatalf("Ping on a new database: %v", err)
