@@ -1,3 +1,5 @@
+//go:build full
+
 package e2e
 
 // Accessibility, phones and page weight for every main page (issue 10,

@@ -1,3 +1,5 @@
+//go:build full
+
 package e2e
 
 // Browser tests of the game page a beginner expects (issue 13: G17–G22):

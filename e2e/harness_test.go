@@ -1,3 +1,5 @@
+//go:build full
+
 // Package e2e drives the real site in Debian's Chromium with chromedp: it
 // builds the binary, starts it on a free port with a temporary database and
 // checks pages as a visitor sees them.

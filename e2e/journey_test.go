@@ -1,3 +1,5 @@
+//go:build full
+
 package e2e
 
 // The two end-to-end journeys of docs/requirements.md ("The journeys"), played like a person in

@@ -1,3 +1,5 @@
+//go:build full
+
 package e2e
 
 // Keyboard-only journeys (issue 10, N4, G3, G4): no mouse event anywhere,

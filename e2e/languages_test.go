@@ -1,3 +1,5 @@
+//go:build full
+
 package e2e
 
 // Issue 31, point 7c: a child who reads Spanish or Russian goes the whole

@@ -1,3 +1,5 @@
+//go:build full
+
 package e2e
 
 // The learning path flows (issue 14): reading counts as progress (L7),

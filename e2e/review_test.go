@@ -1,3 +1,5 @@
+//go:build full
+
 package e2e
 
 import (
@@ -441,10 +443,11 @@ func TestReviewStaysInViewAndRetries(t *testing.T) {
 // the API and asks for its review, which then runs for a while.
 func reviewing40Moves(t *testing.T) (*Server, *apiClient, gameState) {
 	t.Helper()
-	// The built-in engine, with a budget per position fifty times the
-	// site's, so the review still runs when its page opens (with the
-	// site's budget a quiet machine reviews 40 moves in a few seconds).
-	s := newServer(t, WithEnv("CHESS_ANALYSIS_ENGINE=builtin", "CHESS_TEST_REVIEW_NODES=3000000"))
+	// The built-in engine, pausing a second after each position, so the
+	// review still runs when its page opens (at the site's node budget a
+	// quiet machine reviews 40 moves in a few seconds) and costs no more
+	// CPU than a review does.
+	s := newServer(t, WithEnv("CHESS_ANALYSIS_ENGINE=builtin", "CHESS_TEST_REVIEW_PACE=1s"))
 	c := newAPIClient(t, s)
 	st := c.create(map[string]any{"mode": "friend", "clock": "none", "pass_screen": false})
 	st = c.play(st, longGame[:40]...)

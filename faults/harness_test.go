@@ -1,3 +1,5 @@
+//go:build full
+
 // Package faults starts the real chesstutor binary and breaks things under
 // it: SIGKILL in the middle of a burst of moves, SIGTERM with requests in
 // flight, a database that turns read-only and a disk that fills up (N3).
