@@ -69,7 +69,7 @@ func TestNeverIllegal(t *testing.T) {
 	t.Parallel()
 	games, plies := 40, 80
 	if testing.Short() {
-		games = 7 // go test -short stays within seconds (issues 17, 37)
+		games = 3 // go test -short stays within seconds (issues 17, 37)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	s := NewSearcher(4)
@@ -212,7 +212,7 @@ func TestLevelsThreeUpKeepTheQueen(t *testing.T) {
 	t.Parallel()
 	seeds := 12
 	if testing.Short() {
-		seeds = 2
+		seeds = 1
 	}
 	s := NewSearcher(4)
 	for _, fen := range queenPositions {
@@ -692,7 +692,7 @@ func TestStoppedSearchesLeaveNoMoveExcluded(t *testing.T) {
 	s := NewSearcher(4)
 	step := uint64(19000)
 	if testing.Short() {
-		step *= 3
+		step *= 7
 	}
 	for nodes := uint64(20000); nodes <= 400000; nodes += step {
 		s.Search(context.Background(), pos, nil, Limits{Nodes: nodes})
