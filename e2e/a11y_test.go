@@ -100,16 +100,7 @@ func mainPages(t *testing.T, b *Browser, srv *Server) []mainPage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	step := exams.Steps(course)[3]
-	b.Open(srv.URL + "/exam/4")
-	b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam]")))
-	items, err := exams.Read(step, bank, Eval[[]string](b, `[...document.querySelectorAll("[data-exam-item]")].map(li => li.dataset.examItem)`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fillExam(b, items)
-	b.Do(chromedp.Click(chromedp.CSS("[data-action=finish-exam]")))
-	b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam-result=passed]")))
+	passExam(t, b, srv.URL, exams.Steps(course)[3], bank)
 	pages = append(pages, mainPage{"certificate", srv.URL + "/certificate/4", "[data-certificate]"})
 	// A quiz round: the start button posts a form and lands on question 1.
 	b.Open(srv.URL + "/quiz")

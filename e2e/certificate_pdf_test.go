@@ -63,18 +63,9 @@ func TestCertificateOnePage(t *testing.T) {
 	srv := newServer(t)
 	b := newBrowser(t, WithViewport(Viewport{Width: 1280, Height: 800}))
 	// Pass the last step's exam in this browser's session.
-	b.Open(fmt.Sprintf("%s/exam/%d", srv.URL, step.N))
-	b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam]")))
-	ids := Eval[[]string](b, `[...document.querySelectorAll("[data-exam-item]")].map(li => li.dataset.examItem)`)
-	items, err := exams.Read(step, bank, ids)
-	if err != nil {
-		t.Fatalf("the page's items %v: %v", ids, err)
-	}
-	fillExam(b, items)
-	b.Do(chromedp.Click(chromedp.CSS("[data-action=finish-exam]")))
-	b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam-result=passed]")))
+	passExam(t, b, srv.URL, step, bank)
 
-	for _, lang := range []string{"en", "es", "ru"} {
+	for _, lang := range siteLanguages {
 		name := longNames[lang]
 		if n := len([]rune(name)); n != 40 {
 			t.Fatalf("the %s name has %d characters, want 40", lang, n)

@@ -54,16 +54,7 @@ func TestExamsStepsAndCertificate(t *testing.T) {
 			}
 
 			// A fresh exam answered right through its form passes.
-			b.Open(srv.URL + "/exam/1")
-			b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam]")))
-			ids := Eval[[]string](b, `[...document.querySelectorAll("[data-exam-item]")].map(li => li.dataset.examItem)`)
-			items, err := exams.Read(step, bank, ids)
-			if err != nil {
-				t.Fatalf("the page's items %v: %v", ids, err)
-			}
-			fillExam(b, items)
-			b.Do(chromedp.Click(chromedp.CSS("[data-action=finish-exam]")))
-			b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam-result=passed]")))
+			items := passExam(t, b, srv.URL, step, bank)
 			if got := Eval[string](b, `document.querySelector("[data-exam]").dataset.score`); got != fmt.Sprintf("%d/%d", len(items), len(items)) {
 				t.Errorf("all right scored %s", got)
 			}
@@ -100,13 +91,7 @@ func TestExamsStepsAndCertificate(t *testing.T) {
 		b.Open(srv.URL + "/certificate/1")
 		b.Do(chromedp.WaitVisible(chromedp.CSS("[data-certificate-locked]")))
 		// Pass the exam in this browser's own session first.
-		b.Open(srv.URL + "/exam/1")
-		b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam]")))
-		ids := Eval[[]string](b, `[...document.querySelectorAll("[data-exam-item]")].map(li => li.dataset.examItem)`)
-		items, _ := exams.Read(step, bank, ids)
-		fillExam(b, items)
-		b.Do(chromedp.Click(chromedp.CSS("[data-action=finish-exam]")))
-		b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam-result=passed]")))
+		passExam(t, b, srv.URL, step, bank)
 		b.Open(srv.URL + "/certificate/1")
 		b.Do(chromedp.WaitVisible(chromedp.CSS("[data-certificate]")))
 		b.Do(chromedp.SendKeys(chromedp.CSS("[data-certificate-name]"), "Alex Morgan"))
@@ -126,6 +111,24 @@ func TestExamsStepsAndCertificate(t *testing.T) {
 		}
 		b.WindowShot("certificate-print-preview-794x1056")
 	})
+}
+
+// passExam opens the exam of step on srvURL, answers every item right
+// through its form, finishes it, waits for the pass, and returns the
+// items it answered.
+func passExam(t *testing.T, b *Browser, srvURL string, step exams.Step, bank *quiz.Bank) []exams.Item {
+	t.Helper()
+	b.Open(fmt.Sprintf("%s/exam/%d", srvURL, step.N))
+	b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam]")))
+	ids := Eval[[]string](b, `[...document.querySelectorAll("[data-exam-item]")].map(li => li.dataset.examItem)`)
+	items, err := exams.Read(step, bank, ids)
+	if err != nil {
+		t.Fatalf("the page's items %v: %v", ids, err)
+	}
+	fillExam(b, items)
+	b.Do(chromedp.Click(chromedp.CSS("[data-action=finish-exam]")))
+	b.Do(chromedp.WaitVisible(chromedp.CSS("[data-exam-result=passed]")))
+	return items
 }
 
 // fillExam answers every item of the exam on the page with its key, as

@@ -30,48 +30,41 @@ func buttonRows(b *Browser) (rows, buttons int) {
 // one has added Try again (issue 38), at 375×740 (touch) and 1280×800.
 func TestExerciseButtonsTwoRows(t *testing.T) {
 	srv := newServer(t)
-	for _, vp := range []struct {
-		name string
-		v    Viewport
-	}{{"phone", Phone740}, {"laptop", Laptop800}} {
-		for _, lang := range []string{"en", "es", "ru"} {
-			t.Run(vp.name+"-"+lang, func(t *testing.T) {
-				b := newBrowser(t, WithViewport(vp.v))
-				check := func(page, when string, wantButtons int) {
-					t.Helper()
-					rows, n := buttonRows(b)
-					if n != wantButtons {
-						t.Errorf("%s, %s: %d buttons shown, want %d", page, when, n, wantButtons)
-					}
-					if rows > 2 {
-						t.Errorf("%s, %s: the %d buttons take %d rows, want at most 2", page, when, n, rows)
-					}
-				}
-
-				// Squares: Check, Start over, Show the answer, Next; a
-				// wrong Check adds Try again.
-				b.Open(srv.URL + "/learn/rook/practice?ex=rook-open-board&lang=" + lang)
-				b.WaitScript("[data-exercise-page]")
-				check("squares", "at first", 4)
-				click(b, `[data-board] [data-square="e5"]`)
-				click(b, `[data-action="check"]`)
-				b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-result] [data-verdict="wrong"]`)))
-				check("squares", "after a wrong Check", 5)
-				windowShot(t, b, "exercise-buttons-squares-"+vp.name+"-"+lang)
-
-				// Move: Hint, Show the answer, Next; a wrong move adds
-				// Try again. Rxd6 takes a pawn the c7 pawn guards.
-				b.Open(srv.URL + "/learn/capturing/practice?ex=capture-free-knight&lang=" + lang)
-				b.WaitScript("[data-move-page]")
-				check("move", "at first", 3)
-				click(b, `[data-board] [data-square="d3"]`)
-				gameWait(t, b, `document.querySelector('[data-board] [data-square="d3"]').classList.contains("selected")`)
-				click(b, `[data-board] [data-square="d6"]`)
-				b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-result] [data-verdict="wrong"]`)))
-				gameWait(t, b, `!document.querySelector('[data-action="reset"]').hidden`)
-				check("move", "after a wrong move", 4)
-				windowShot(t, b, "exercise-buttons-move-"+vp.name+"-"+lang)
-			})
+	eachScreenAndLanguage(t, func(t *testing.T, sc screen, lang string) {
+		b := newBrowser(t, WithViewport(sc.v))
+		check := func(page, when string, wantButtons int) {
+			t.Helper()
+			rows, n := buttonRows(b)
+			if n != wantButtons {
+				t.Errorf("%s, %s: %d buttons shown, want %d", page, when, n, wantButtons)
+			}
+			if rows > 2 {
+				t.Errorf("%s, %s: the %d buttons take %d rows, want at most 2", page, when, n, rows)
+			}
 		}
-	}
+
+		// Squares: Check, Start over, Show the answer, Next; a
+		// wrong Check adds Try again.
+		b.Open(srv.URL + "/learn/rook/practice?ex=rook-open-board&lang=" + lang)
+		b.WaitScript("[data-exercise-page]")
+		check("squares", "at first", 4)
+		click(b, `[data-board] [data-square="e5"]`)
+		click(b, `[data-action="check"]`)
+		b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-result] [data-verdict="wrong"]`)))
+		check("squares", "after a wrong Check", 5)
+		windowShot(t, b, "exercise-buttons-squares-"+sc.name+"-"+lang)
+
+		// Move: Hint, Show the answer, Next; a wrong move adds
+		// Try again. Rxd6 takes a pawn the c7 pawn guards.
+		b.Open(srv.URL + "/learn/capturing/practice?ex=capture-free-knight&lang=" + lang)
+		b.WaitScript("[data-move-page]")
+		check("move", "at first", 3)
+		click(b, `[data-board] [data-square="d3"]`)
+		gameWait(t, b, `document.querySelector('[data-board] [data-square="d3"]').classList.contains("selected")`)
+		click(b, `[data-board] [data-square="d6"]`)
+		b.Do(chromedp.WaitVisible(chromedp.CSS(`[data-result] [data-verdict="wrong"]`)))
+		gameWait(t, b, `!document.querySelector('[data-action="reset"]').hidden`)
+		check("move", "after a wrong move", 4)
+		windowShot(t, b, "exercise-buttons-move-"+sc.name+"-"+lang)
+	})
 }

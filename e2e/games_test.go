@@ -549,52 +549,45 @@ func TestBrowserComputerGame(t *testing.T) {
 // a laptop, in English, Spanish and Russian.
 func TestBrowserFriendDrawOfferHandOver(t *testing.T) {
 	s := newServer(t)
-	for _, vp := range []struct {
-		name string
-		v    Viewport
-	}{{"phone", Phone740}, {"laptop", Laptop800}} {
-		for _, lang := range []string{"en", "es", "ru"} {
-			t.Run(vp.name+"-"+lang, func(t *testing.T) {
-				b := newBrowser(t, WithViewport(vp.v))
-				b.Open(s.URL + "/play?lang=" + lang)
-				startGame(t, b, s, `{mode: "friend", pass_screen: true, clock: "10+0"}`)
-				if Eval[bool](b, passShown) {
-					t.Error("the pass screen shows before White's first move")
-				}
-				clickSquare(b, "e2")
-				clickSquare(b, "e4")
-				gameWait(t, b, passShown)
-				click(b, "[data-pass-screen] button")
-				gameWait(t, b, `document.querySelector("[data-pass-screen]").hidden`)
-				// Black offers a draw: the device goes back to White first.
-				click(b, `[data-action="offer-draw"]`)
-				gameWait(t, b, passShown)
-				if Eval[bool](b, `document.querySelector('[data-dialog="draw"]').open`) {
-					t.Error("the draw dialog opened before the hand-over")
-				}
-				title := Eval[string](b, `document.querySelector(".pass-screen-title").textContent`)
-				if lang == "en" && title != "White: Black offers a draw — click or tap to answer" {
-					t.Errorf("pass screen says %q", title)
-				}
-				if lang != "en" && strings.Contains(title, "offers") {
-					t.Errorf("pass screen in %s says %q", lang, title)
-				}
-				windowShot(t, b, "friend-draw-handover-"+vp.name+"-"+lang)
-				click(b, "[data-pass-screen] button")
-				gameWait(t, b, `document.querySelector('[data-dialog="draw"]').open`)
-				click(b, `[data-action="accept-draw"]`)
-				gameWait(t, b, `!document.querySelector("[data-result-card]").hidden`)
-				card := Eval[string](b, `document.querySelector("[data-result-card]").textContent`)
-				head := Eval[string](b, `document.querySelector("[data-result-card] .end-title").textContent.replace(/\.$/, "")`)
-				if n := strings.Count(card, head); n != 1 {
-					t.Errorf("the result card says %q %d times: %q", head, n, card)
-				}
-				if errs := b.ConsoleErrors(); len(errs) > 0 {
-					t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
-				}
-			})
+	eachScreenAndLanguage(t, func(t *testing.T, sc screen, lang string) {
+		b := newBrowser(t, WithViewport(sc.v))
+		b.Open(s.URL + "/play?lang=" + lang)
+		startGame(t, b, s, `{mode: "friend", pass_screen: true, clock: "10+0"}`)
+		if Eval[bool](b, passShown) {
+			t.Error("the pass screen shows before White's first move")
 		}
-	}
+		clickSquare(b, "e2")
+		clickSquare(b, "e4")
+		gameWait(t, b, passShown)
+		click(b, "[data-pass-screen] button")
+		gameWait(t, b, `document.querySelector("[data-pass-screen]").hidden`)
+		// Black offers a draw: the device goes back to White first.
+		click(b, `[data-action="offer-draw"]`)
+		gameWait(t, b, passShown)
+		if Eval[bool](b, `document.querySelector('[data-dialog="draw"]').open`) {
+			t.Error("the draw dialog opened before the hand-over")
+		}
+		title := Eval[string](b, `document.querySelector(".pass-screen-title").textContent`)
+		if lang == "en" && title != "White: Black offers a draw — click or tap to answer" {
+			t.Errorf("pass screen says %q", title)
+		}
+		if lang != "en" && strings.Contains(title, "offers") {
+			t.Errorf("pass screen in %s says %q", lang, title)
+		}
+		windowShot(t, b, "friend-draw-handover-"+sc.name+"-"+lang)
+		click(b, "[data-pass-screen] button")
+		gameWait(t, b, `document.querySelector('[data-dialog="draw"]').open`)
+		click(b, `[data-action="accept-draw"]`)
+		gameWait(t, b, `!document.querySelector("[data-result-card]").hidden`)
+		card := Eval[string](b, `document.querySelector("[data-result-card]").textContent`)
+		head := Eval[string](b, `document.querySelector("[data-result-card] .end-title").textContent.replace(/\.$/, "")`)
+		if n := strings.Count(card, head); n != 1 {
+			t.Errorf("the result card says %q %d times: %q", head, n, card)
+		}
+		if errs := b.ConsoleErrors(); len(errs) > 0 {
+			t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+		}
+	})
 }
 
 // TestMyGamesShowsTimeout: a game whose clock ran out while nobody had it
@@ -603,40 +596,33 @@ func TestBrowserFriendDrawOfferHandOver(t *testing.T) {
 func TestMyGamesShowsTimeout(t *testing.T) {
 	// 5+0 shortened a hundredfold: three seconds each.
 	s := newServer(t, WithEnv("CHESS_TEST_CLOCK_SCALE=0.01"))
-	for _, vp := range []struct {
-		name string
-		v    Viewport
-	}{{"phone", Phone740}, {"laptop", Laptop800}} {
-		for _, lang := range []string{"en", "es", "ru"} {
-			t.Run(vp.name+"-"+lang, func(t *testing.T) {
-				t.Parallel() // each waits three seconds for a clock: together
-				b := newBrowser(t, WithViewport(vp.v))
-				b.Open(s.URL + "/games?lang=" + lang)
-				id, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`(async () => {
+	eachScreenAndLanguage(t, func(t *testing.T, sc screen, lang string) {
+		t.Parallel() // each waits three seconds for a clock: together
+		b := newBrowser(t, WithViewport(sc.v))
+		b.Open(s.URL + "/games?lang=" + lang)
+		id, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`(async () => {
   const post = (url, body) => fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)}).then(r => r.json());
   const g = await post("/api/games", {mode: "friend", pass_screen: false, clock: "5+0"});
   await post("/api/games/" + g.id + "/moves", {move: "e2e4", ply: 0});
   return g.id;
 })()`, chromedp.EvalAwaitPromise))
-				if err != nil || len(id) != 32 {
-					t.Fatalf("create and move: %q %v", id, err)
-				}
-				time.Sleep(3500 * time.Millisecond) // Black's three seconds run out
-				b.Open(s.URL + "/games")
-				row := `document.querySelector('[data-game-row="` + id + `"]')`
-				if Eval[bool](b, row+`.querySelector(".tag") !== null`) {
-					t.Errorf("the game whose clock ran out is listed as in progress: %s", Eval[string](b, row+`.textContent`))
-				}
-				if got := Eval[string](b, row+`.querySelector("strong").textContent`); got != "1-0" {
-					t.Errorf("the listed result is %q, want 1-0", got)
-				}
-				if lang != "en" && vp.v.Mobile {
-					if label := Eval[string](b, `getComputedStyle(document.querySelector('[data-game-row="`+id+`"] td[data-label]'), "::before").content`); strings.Contains(label, "Moves") {
-						t.Errorf("the phone card labels the moves in English: %s", label)
-					}
-				}
-				windowShot(t, b, "my-games-timeout-"+vp.name+"-"+lang)
-			})
+		if err != nil || len(id) != 32 {
+			t.Fatalf("create and move: %q %v", id, err)
 		}
-	}
+		time.Sleep(3500 * time.Millisecond) // Black's three seconds run out
+		b.Open(s.URL + "/games")
+		row := `document.querySelector('[data-game-row="` + id + `"]')`
+		if Eval[bool](b, row+`.querySelector(".tag") !== null`) {
+			t.Errorf("the game whose clock ran out is listed as in progress: %s", Eval[string](b, row+`.textContent`))
+		}
+		if got := Eval[string](b, row+`.querySelector("strong").textContent`); got != "1-0" {
+			t.Errorf("the listed result is %q, want 1-0", got)
+		}
+		if lang != "en" && sc.v.Mobile {
+			if label := Eval[string](b, `getComputedStyle(document.querySelector('[data-game-row="`+id+`"] td[data-label]'), "::before").content`); strings.Contains(label, "Moves") {
+				t.Errorf("the phone card labels the moves in English: %s", label)
+			}
+		}
+		windowShot(t, b, "my-games-timeout-"+sc.name+"-"+lang)
+	})
 }

@@ -115,6 +115,34 @@ func newServer(t *testing.T, opts ...ServerOption) *Server {
 	return testbin.Start(t, o)
 }
 
+// Phone740 is the phone of issue 38's walk (375×740, touch); Laptop800 the
+// laptop every page is also checked at.
+var (
+	Phone740  = Viewport{Width: 375, Height: 740, Mobile: true}
+	Laptop800 = Viewport{Width: 1280, Height: 800}
+)
+
+// screen is a named window size, for subtests.
+type screen struct {
+	name string
+	v    Viewport
+}
+
+// siteLanguages are the languages every page is checked in.
+var siteLanguages = []string{"en", "es", "ru"}
+
+// eachScreenAndLanguage runs check as subtests named like "phone-es": on a
+// phone and a laptop (DESIGN.md), in every language the site speaks. Each
+// check opens its own tab at sc.v.
+func eachScreenAndLanguage(t *testing.T, check func(t *testing.T, sc screen, lang string)) {
+	t.Helper()
+	for _, sc := range []screen{{"phone", Phone740}, {"laptop", Laptop800}} {
+		for _, lang := range siteLanguages {
+			t.Run(sc.name+"-"+lang, func(t *testing.T) { check(t, sc, lang) })
+		}
+	}
+}
+
 // shotsWanted says whether the tests save the screenshots people look at
 // (CHESS_SHOTS set, see README): encoding a full page as PNG costs about a
 // second on a busy machine, and a run of the suite takes a hundred of

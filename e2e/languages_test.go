@@ -453,7 +453,7 @@ func TestLanguageLayoutLongWords(t *testing.T) {
 	journeyWait(t, b, "the review", `(() => { const x = new XMLHttpRequest(); x.open("GET", "/api/games/`+lost+`/review", false); x.send(); return JSON.parse(x.responseText).status === "done"; })()`, 90*time.Second)
 
 	sizes := []Viewport{Narrow, {Width: 375, Height: 740, Mobile: true}, {Width: 1280, Height: 800}}
-	for _, lang := range []string{"en", "es", "ru"} {
+	for _, lang := range siteLanguages {
 		t.Run(lang, func(t *testing.T) {
 			parent := b.t
 			b.t = t // the tab's failures are this language's

@@ -15,12 +15,6 @@ import (
 	"chesstutor/lessons"
 )
 
-// Phone740 is the phone of issue 38's walk: 375×740.
-var (
-	Phone740  = Viewport{Width: 375, Height: 740, Mobile: true}
-	Laptop800 = Viewport{Width: 1280, Height: 800}
-)
-
 // lessonScreens is how many window heights lesson 1 may take on a phone
 // (it took 10.2 before its exercises shared one live board, issue 38).
 const lessonScreens = 8.0
@@ -84,112 +78,105 @@ func TestLessonBoardsAreLive(t *testing.T) {
 	}
 	mateEx, mate, wrong := firstMoveExercise(t, course, "mate")
 	srv := newServer(t)
-	for _, vp := range []struct {
-		name string
-		v    Viewport
-	}{{"phone", Phone740}, {"laptop", Laptop800}} {
-		for _, lang := range []string{"en", "es", "ru"} {
-			t.Run(vp.name+"-"+lang, func(t *testing.T) {
-				b := newBrowser(t, WithViewport(vp.v))
-				b.Open(srv.URL + "/learn/board?lang=" + lang)
-				b.WaitScript(`[data-lesson-exercise="board-name-e4"]`)
-				screens := Eval[float64](b, `document.documentElement.scrollHeight / innerHeight`)
-				t.Logf("lesson 1 is %.2f screens high at %dx%d in %s", screens, vp.v.Width, vp.v.Height, lang)
-				if vp.v.Mobile && screens > lessonScreens {
-					t.Errorf("lesson 1 is %.2f screens high on a phone, want at most %.0f", screens, lessonScreens)
-				}
-				// Five square names, one board: only the first shows.
-				if n := Eval[int](b, `[...document.querySelectorAll("[data-exercise-series] [data-lesson-exercise]")].filter(s => !s.hidden).length`); n != 1 {
-					t.Errorf("%d square-name boards show at once, want 1", n)
-				}
-				count := Eval[string](b, `document.querySelector("#ex-board-name-e4 .series-count").textContent`)
-				if lang != "en" && strings.Contains(count, "square") {
-					t.Errorf("the series count is in English in %s: %q", lang, count)
-				}
-				// A wrong square is explained and marked; the right one is ticked.
-				b.Do(chromedp.Click(chromedp.CSS(inEx("board-name-e4", `[data-square="e5"]`))))
-				waitEval(t, b, "the wrong verdict", `!!document.querySelector('#ex-board-name-e4 [data-verdict="wrong"]')`)
-				if !Eval[bool](b, `document.querySelector('#ex-board-name-e4 [data-square="e4"]').classList.contains("missed")`) {
-					t.Errorf("after a wrong square the asked one (e4) is not marked missed")
-				}
-				if vp.name == "phone" && lang == "en" {
-					windowShot(t, b, "lesson1-wrong-square-phone-"+lang)
-				}
-				b.Do(chromedp.Click(chromedp.CSS(inEx("board-name-e4", `[data-square="e4"]`))))
-				waitEval(t, b, "the right verdict", `!!document.querySelector('#ex-board-name-e4 [data-verdict="correct"]')`)
-				if !Eval[bool](b, `document.querySelector('#ex-board-name-e4 [data-square="e4"]').classList.contains("correct")`) {
-					t.Errorf("the right square is not marked correct")
-				}
-				if Eval[bool](b, `!document.querySelector('#ex-board-name-e4 [data-action="reset"]').hidden`) {
-					t.Errorf("Try again shows beside a right answer")
-				}
-				if Eval[bool](b, `(() => { const r = document.querySelector('#ex-board-name-e4 [data-board]').getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight })()`) {
-					t.Errorf("the board left the window after the answer")
-				}
-				windowShot(t, b, "lesson1-right-square-"+vp.name+"-"+lang)
-				// The next square takes the board's place.
-				b.Do(chromedp.Click(chromedp.CSS(inEx("board-name-e4", `[data-action="next-square"]`))))
-				waitEval(t, b, "the second square", `!document.querySelector("#ex-board-name-a8").hidden && document.querySelector("#ex-board-name-e4").hidden`)
-				b.Do(chromedp.Click(chromedp.CSS(inEx("board-name-a8", `[data-square="a8"]`))))
-				waitEval(t, b, "the second verdict", `!!document.querySelector('#ex-board-name-a8 [data-verdict="correct"]')`)
-
-				// A "mark the squares" exercise answers in its lesson.
-				b.Open(srv.URL + "/learn/" + squaresEx.Lesson + "?lang=" + lang)
-				b.WaitScript(`[data-lesson-exercise="` + squaresEx.ID + `"]`)
-				center(b, squaresEx.ID)
-				for _, sq := range squaresEx.Pos.Destinations(squaresEx.From) {
-					b.Do(chromedp.Click(chromedp.CSS(inEx(squaresEx.ID, `[data-square="`+sq.String()+`"]`))))
-				}
-				b.Do(chromedp.Click(chromedp.CSS(inEx(squaresEx.ID, `[data-action="check"]`))))
-				waitEval(t, b, "the squares verdict", `!!document.querySelector('#ex-`+squaresEx.ID+` [data-verdict="correct"]')`)
-
-				// A "play the move" exercise: a wrong move is played, explained
-				// and taken back; a hint marks a piece; the mate marks the king.
-				b.Open(srv.URL + "/learn/" + mateEx.Lesson + "?lang=" + lang)
-				b.WaitScript(`[data-lesson-exercise="` + mateEx.ID + `"]`)
-				center(b, mateEx.ID)
-				board := inEx(mateEx.ID, `[data-board]`)
-				start := Eval[string](b, `document.querySelector('`+board+`').dataset.fen`)
-				b.Do(chromedp.Click(chromedp.CSS(inEx(mateEx.ID, `[data-square="`+wrong.From().String()+`"]`))),
-					chromedp.Click(chromedp.CSS(inEx(mateEx.ID, `[data-square="`+wrong.To().String()+`"]`))))
-				waitEval(t, b, "the wrong move on the board", `document.querySelector('`+board+`').dataset.fen === "`+ex(mateEx.Pos.Play(wrong).FEN())+`"`)
-				if v := Eval[string](b, `document.querySelector('#ex-`+mateEx.ID+` [data-verdict]').dataset.verdict`); v != "wrong" {
-					t.Errorf("verdict after a wrong move = %q, want wrong", v)
-				}
-				// Before the notation lesson the move is named in words beside its notation.
-				if played := Eval[string](b, `document.querySelector('#ex-`+mateEx.ID+` .move-played').textContent`); !strings.Contains(played, "(") {
-					t.Errorf("the wrong move is shown as %q, want words beside the notation", played)
-				}
-				if vp.name == "phone" {
-					windowShot(t, b, "lesson-move-wrong-played-"+vp.name+"-"+lang)
-				}
-				waitEval(t, b, "the wrong move taken back", `document.querySelector('`+board+`').dataset.fen === "`+ex(start)+`"`)
-				if reason := Eval[string](b, `document.querySelector('#ex-`+mateEx.ID+` [data-reason]').textContent`); reason == "" {
-					t.Errorf("the wrong move is taken back without its explanation")
-				}
-				b.Do(chromedp.Click(chromedp.CSS(inEx(mateEx.ID, `[data-action="hint"]`))))
-				waitEval(t, b, "the hint", `!!document.querySelector('`+board+` .square.hint')`)
-				b.Do(chromedp.Click(chromedp.CSS(inEx(mateEx.ID, `[data-square="`+mate.From().String()+`"]`))),
-					chromedp.Click(chromedp.CSS(inEx(mateEx.ID, `[data-square="`+mate.To().String()+`"]`))))
-				waitEval(t, b, "the mate", `!!document.querySelector('#ex-`+mateEx.ID+` [data-verdict="correct"]')`)
-				after := mateEx.Pos.Play(mate)
-				king := after.KingSquare(after.Turn()).String()
-				if !Eval[bool](b, `document.querySelector('`+board+` [data-square="`+king+`"]').classList.contains("check")`) {
-					t.Errorf("the mated king on %s is not marked", king)
-				}
-				if got := Eval[string](b, `[...document.querySelectorAll('`+board+` .last-move')].map(e => e.dataset.square).sort().join(" ")`); got != sorted(mate.From().String(), mate.To().String()) {
-					t.Errorf("the mating move's squares = %q, want %s and %s", got, mate.From(), mate.To())
-				}
-				windowShot(t, b, "lesson-move-mate-"+vp.name+"-"+lang)
-				if href := Eval[string](b, `document.querySelector('#ex-`+mateEx.ID+` [data-action="practice"]').getAttribute("href")`); href != mateEx.PracticeURL() {
-					t.Errorf("Solve it leads to %q, want %q", href, mateEx.PracticeURL())
-				}
-				if errs := b.ConsoleErrors(); len(errs) > 0 {
-					t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
-				}
-			})
+	eachScreenAndLanguage(t, func(t *testing.T, sc screen, lang string) {
+		b := newBrowser(t, WithViewport(sc.v))
+		b.Open(srv.URL + "/learn/board?lang=" + lang)
+		b.WaitScript(`[data-lesson-exercise="board-name-e4"]`)
+		screens := Eval[float64](b, `document.documentElement.scrollHeight / innerHeight`)
+		t.Logf("lesson 1 is %.2f screens high at %dx%d in %s", screens, sc.v.Width, sc.v.Height, lang)
+		if sc.v.Mobile && screens > lessonScreens {
+			t.Errorf("lesson 1 is %.2f screens high on a phone, want at most %.0f", screens, lessonScreens)
 		}
-	}
+		// Five square names, one board: only the first shows.
+		if n := Eval[int](b, `[...document.querySelectorAll("[data-exercise-series] [data-lesson-exercise]")].filter(s => !s.hidden).length`); n != 1 {
+			t.Errorf("%d square-name boards show at once, want 1", n)
+		}
+		count := Eval[string](b, `document.querySelector("#ex-board-name-e4 .series-count").textContent`)
+		if lang != "en" && strings.Contains(count, "square") {
+			t.Errorf("the series count is in English in %s: %q", lang, count)
+		}
+		// A wrong square is explained and marked; the right one is ticked.
+		b.Do(chromedp.Click(chromedp.CSS(inEx("board-name-e4", `[data-square="e5"]`))))
+		waitEval(t, b, "the wrong verdict", `!!document.querySelector('#ex-board-name-e4 [data-verdict="wrong"]')`)
+		if !Eval[bool](b, `document.querySelector('#ex-board-name-e4 [data-square="e4"]').classList.contains("missed")`) {
+			t.Errorf("after a wrong square the asked one (e4) is not marked missed")
+		}
+		if sc.name == "phone" && lang == "en" {
+			windowShot(t, b, "lesson1-wrong-square-phone-"+lang)
+		}
+		b.Do(chromedp.Click(chromedp.CSS(inEx("board-name-e4", `[data-square="e4"]`))))
+		waitEval(t, b, "the right verdict", `!!document.querySelector('#ex-board-name-e4 [data-verdict="correct"]')`)
+		if !Eval[bool](b, `document.querySelector('#ex-board-name-e4 [data-square="e4"]').classList.contains("correct")`) {
+			t.Errorf("the right square is not marked correct")
+		}
+		if Eval[bool](b, `!document.querySelector('#ex-board-name-e4 [data-action="reset"]').hidden`) {
+			t.Errorf("Try again shows beside a right answer")
+		}
+		if Eval[bool](b, `(() => { const r = document.querySelector('#ex-board-name-e4 [data-board]').getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight })()`) {
+			t.Errorf("the board left the window after the answer")
+		}
+		windowShot(t, b, "lesson1-right-square-"+sc.name+"-"+lang)
+		// The next square takes the board's place.
+		b.Do(chromedp.Click(chromedp.CSS(inEx("board-name-e4", `[data-action="next-square"]`))))
+		waitEval(t, b, "the second square", `!document.querySelector("#ex-board-name-a8").hidden && document.querySelector("#ex-board-name-e4").hidden`)
+		b.Do(chromedp.Click(chromedp.CSS(inEx("board-name-a8", `[data-square="a8"]`))))
+		waitEval(t, b, "the second verdict", `!!document.querySelector('#ex-board-name-a8 [data-verdict="correct"]')`)
+
+		// A "mark the squares" exercise answers in its lesson.
+		b.Open(srv.URL + "/learn/" + squaresEx.Lesson + "?lang=" + lang)
+		b.WaitScript(`[data-lesson-exercise="` + squaresEx.ID + `"]`)
+		center(b, squaresEx.ID)
+		for _, sq := range squaresEx.Pos.Destinations(squaresEx.From) {
+			b.Do(chromedp.Click(chromedp.CSS(inEx(squaresEx.ID, `[data-square="`+sq.String()+`"]`))))
+		}
+		b.Do(chromedp.Click(chromedp.CSS(inEx(squaresEx.ID, `[data-action="check"]`))))
+		waitEval(t, b, "the squares verdict", `!!document.querySelector('#ex-`+squaresEx.ID+` [data-verdict="correct"]')`)
+
+		// A "play the move" exercise: a wrong move is played, explained
+		// and taken back; a hint marks a piece; the mate marks the king.
+		b.Open(srv.URL + "/learn/" + mateEx.Lesson + "?lang=" + lang)
+		b.WaitScript(`[data-lesson-exercise="` + mateEx.ID + `"]`)
+		center(b, mateEx.ID)
+		board := inEx(mateEx.ID, `[data-board]`)
+		start := Eval[string](b, `document.querySelector('`+board+`').dataset.fen`)
+		b.Do(chromedp.Click(chromedp.CSS(inEx(mateEx.ID, `[data-square="`+wrong.From().String()+`"]`))),
+			chromedp.Click(chromedp.CSS(inEx(mateEx.ID, `[data-square="`+wrong.To().String()+`"]`))))
+		waitEval(t, b, "the wrong move on the board", `document.querySelector('`+board+`').dataset.fen === "`+ex(mateEx.Pos.Play(wrong).FEN())+`"`)
+		if v := Eval[string](b, `document.querySelector('#ex-`+mateEx.ID+` [data-verdict]').dataset.verdict`); v != "wrong" {
+			t.Errorf("verdict after a wrong move = %q, want wrong", v)
+		}
+		// Before the notation lesson the move is named in words beside its notation.
+		if played := Eval[string](b, `document.querySelector('#ex-`+mateEx.ID+` .move-played').textContent`); !strings.Contains(played, "(") {
+			t.Errorf("the wrong move is shown as %q, want words beside the notation", played)
+		}
+		if sc.name == "phone" {
+			windowShot(t, b, "lesson-move-wrong-played-"+sc.name+"-"+lang)
+		}
+		waitEval(t, b, "the wrong move taken back", `document.querySelector('`+board+`').dataset.fen === "`+ex(start)+`"`)
+		if reason := Eval[string](b, `document.querySelector('#ex-`+mateEx.ID+` [data-reason]').textContent`); reason == "" {
+			t.Errorf("the wrong move is taken back without its explanation")
+		}
+		b.Do(chromedp.Click(chromedp.CSS(inEx(mateEx.ID, `[data-action="hint"]`))))
+		waitEval(t, b, "the hint", `!!document.querySelector('`+board+` .square.hint')`)
+		b.Do(chromedp.Click(chromedp.CSS(inEx(mateEx.ID, `[data-square="`+mate.From().String()+`"]`))),
+			chromedp.Click(chromedp.CSS(inEx(mateEx.ID, `[data-square="`+mate.To().String()+`"]`))))
+		waitEval(t, b, "the mate", `!!document.querySelector('#ex-`+mateEx.ID+` [data-verdict="correct"]')`)
+		after := mateEx.Pos.Play(mate)
+		king := after.KingSquare(after.Turn()).String()
+		if !Eval[bool](b, `document.querySelector('`+board+` [data-square="`+king+`"]').classList.contains("check")`) {
+			t.Errorf("the mated king on %s is not marked", king)
+		}
+		if got := Eval[string](b, `[...document.querySelectorAll('`+board+` .last-move')].map(e => e.dataset.square).sort().join(" ")`); got != sorted(mate.From().String(), mate.To().String()) {
+			t.Errorf("the mating move's squares = %q, want %s and %s", got, mate.From(), mate.To())
+		}
+		windowShot(t, b, "lesson-move-mate-"+sc.name+"-"+lang)
+		if href := Eval[string](b, `document.querySelector('#ex-`+mateEx.ID+` [data-action="practice"]').getAttribute("href")`); href != mateEx.PracticeURL() {
+			t.Errorf("Solve it leads to %q, want %q", href, mateEx.PracticeURL())
+		}
+		if errs := b.ConsoleErrors(); len(errs) > 0 {
+			t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+		}
+	})
 }
 
 // windowShot saves what the window shows now, where the learner has
@@ -256,34 +243,27 @@ func TestGreenButtonsReadOn(t *testing.T) {
 	first, second := course.Lessons()[0], course.Lessons()[1]
 	last := first.Exercises[len(first.Exercises)-1]
 	srv := newServer(t)
-	for _, vp := range []struct {
-		name string
-		v    Viewport
-	}{{"phone", Phone740}, {"laptop", Laptop800}} {
-		for _, lang := range []string{"en", "es", "ru"} {
-			t.Run(vp.name+"-"+lang, func(t *testing.T) {
-				b := newBrowser(t, WithViewport(vp.v))
-				b.Open(srv.URL + last.PracticeURL() + "&lang=" + lang)
-				b.WaitScript(`[data-move-page]`)
-				b.Do(chromedp.Click(chromedp.CSS(`[data-board] [data-square="` + last.Target.String() + `"]`)))
-				waitEval(t, b, "the solve", `document.querySelector('[data-action="next"]').classList.contains("button-primary")`)
-				if !Eval[bool](b, `!document.querySelector('[data-list-exercise="`+last.ID+`"] [data-solved-tick]').hidden`) {
-					t.Errorf("the exercise list does not tick the solved exercise")
-				}
-				if vp.name == "phone" {
-					windowShot(t, b, "last-exercise-next-"+vp.name+"-"+lang)
-				}
-				b.Do(chromedp.Click(chromedp.CSS(`[data-action="next"]`)))
-				b.Do(chromedp.WaitVisible(chromedp.CSS(`article[data-lesson="` + second.Slug + `"]`)))
-				// Lesson 2 read by its own green button …
-				b.Do(chromedp.Click(chromedp.CSS(`[data-action="next-lesson"]`)))
-				b.Do(chromedp.WaitVisible(chromedp.CSS(`article[data-lesson="` + second.Next.Slug + `"]`)))
-				// … so lesson 1's last exercise now leads to lesson 2's practice.
-				b.Open(srv.URL + last.PracticeURL() + "&lang=" + lang)
-				if got, want := Eval[string](b, `document.querySelector('[data-action="next"]').getAttribute("href")`), second.Exercises[0].PracticeURL(); got != want {
-					t.Errorf("Next once lesson 2 is read = %q, want %q", got, want)
-				}
-			})
+	eachScreenAndLanguage(t, func(t *testing.T, sc screen, lang string) {
+		b := newBrowser(t, WithViewport(sc.v))
+		b.Open(srv.URL + last.PracticeURL() + "&lang=" + lang)
+		b.WaitScript(`[data-move-page]`)
+		b.Do(chromedp.Click(chromedp.CSS(`[data-board] [data-square="` + last.Target.String() + `"]`)))
+		waitEval(t, b, "the solve", `document.querySelector('[data-action="next"]').classList.contains("button-primary")`)
+		if !Eval[bool](b, `!document.querySelector('[data-list-exercise="`+last.ID+`"] [data-solved-tick]').hidden`) {
+			t.Errorf("the exercise list does not tick the solved exercise")
 		}
-	}
+		if sc.name == "phone" {
+			windowShot(t, b, "last-exercise-next-"+sc.name+"-"+lang)
+		}
+		b.Do(chromedp.Click(chromedp.CSS(`[data-action="next"]`)))
+		b.Do(chromedp.WaitVisible(chromedp.CSS(`article[data-lesson="` + second.Slug + `"]`)))
+		// Lesson 2 read by its own green button …
+		b.Do(chromedp.Click(chromedp.CSS(`[data-action="next-lesson"]`)))
+		b.Do(chromedp.WaitVisible(chromedp.CSS(`article[data-lesson="` + second.Next.Slug + `"]`)))
+		// … so lesson 1's last exercise now leads to lesson 2's practice.
+		b.Open(srv.URL + last.PracticeURL() + "&lang=" + lang)
+		if got, want := Eval[string](b, `document.querySelector('[data-action="next"]').getAttribute("href")`), second.Exercises[0].PracticeURL(); got != want {
+			t.Errorf("Next once lesson 2 is read = %q, want %q", got, want)
+		}
+	})
 }
