@@ -52,6 +52,7 @@ func main() {
 	nodes := flag.Uint64("nodes", 0, "the review's nodes per position in the first pass (0: the service's default)")
 	verifyNodes := flag.Uint64("verify-nodes", 0, "the review's verification nodes per move (0: as -nodes)")
 	list := flag.Bool("list", false, "print every move on which the review and the judge disagree by two classes or more")
+	dump := flag.String("dump", "", "with -first-pass: write every move's class, loss and first-pass loss here, one JSON line a move (to try thresholds offline)")
 	direct := flag.String("first-pass", "", "review with review.Analyse and review.Build directly instead of through the site, keeping the first pass's analyses in this file (made when missing) so that a rerun only verifies again (to try verification changes; the review time is then the verification's)")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -103,7 +104,7 @@ func main() {
 	var classes [][]string
 	var took []time.Duration
 	if *direct != "" {
-		classes, took, err = reviewDirect(ctx, eng, *nodes, *verifyNodes, gs, *direct)
+		classes, took, err = reviewDirect(ctx, eng, *nodes, *verifyNodes, gs, *direct, *dump)
 	} else {
 		classes, took, err = reviewGames(ctx, log, eng, *nodes, *verifyNodes, gs)
 	}
@@ -444,7 +445,16 @@ func reviewGames(ctx context.Context, log *slog.Logger, eng review.Engine, nodes
 // without the site: the first pass's analyses are read from cachePath
 // when it holds them for these games (else made and written there), so
 // that only the verification runs again.
-func reviewDirect(ctx context.Context, eng review.Engine, nodes, verifyNodes uint64, gs []game, cachePath string) ([][]string, []time.Duration, error) {
+func reviewDirect(ctx context.Context, eng review.Engine, nodes, verifyNodes uint64, gs []game, cachePath, dumpPath string) ([][]string, []time.Duration, error) {
+	var dump *json.Encoder
+	if dumpPath != "" {
+		f, err := os.Create(dumpPath)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		dump = json.NewEncoder(f)
+	}
 	var cached [][]review.Analysis
 	if b, err := os.ReadFile(cachePath); err == nil {
 		if err := json.Unmarshal(b, &cached); err != nil {
@@ -481,7 +491,15 @@ func reviewDirect(ctx context.Context, eng review.Engine, nodes, verifyNodes uin
 		if err != nil {
 			return nil, nil, err
 		}
-		for _, m := range r.Moves {
+		one, err := review.Build(start, moves, cached[gi])
+		if err != nil {
+			return nil, nil, err
+		}
+		for i, m := range r.Moves {
+			if dump != nil {
+				dump.Encode(map[string]any{"game": gi + 1, "ply": i + 1, "class": m.Class.String(), "loss": m.Loss, "reason": m.Reason.Code,
+					"checked": an[i].Check != nil, "first": one.Moves[i].Class.String(), "firstLoss": one.Moves[i].Loss, "engineMove": an[i].Best == moves[i]})
+			}
 			cl := m.Class.String()
 			if m.Class >= review.Mistake && review.Classify(m.Loss, m.Best == chess.NoMove) < review.Mistake {
 				cl += ruledMark
