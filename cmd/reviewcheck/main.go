@@ -26,6 +26,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"chesstutor/chess"
@@ -51,6 +52,8 @@ func main() {
 	nodes := flag.Uint64("nodes", 0, "the review's nodes per position in the first pass (0: the service's default)")
 	verifyNodes := flag.Uint64("verify-nodes", 0, "the review's verification nodes per move (0: as -nodes)")
 	list := flag.Bool("list", false, "print every move on which the review and the judge disagree by two classes or more")
+	dump := flag.String("dump", "", "with -first-pass: write every move's class, loss and first-pass loss here, one JSON line a move (to try thresholds offline)")
+	direct := flag.String("first-pass", "", "review with review.Analyse and review.Build directly instead of through the site, keeping the first pass's analyses in this file (made when missing) so that a rerun only verifies again (to try verification changes; the review time is then the verification's)")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx := context.Background()
@@ -78,8 +81,8 @@ func main() {
 	verdicts, err := readVerdicts(judgePath, gs)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "judging %d games with %s at depth %d…\n", len(gs), *sfPath, *judgeDepth)
-		if verdicts, err = judgeGames(ctx, *sfPath, *judgeDepth, *judges, gs); err != nil {
-			fatal(err)
+		if verdicts, err = judgeGames(ctx, *sfPath, *judgeDepth, *judges, gs, judgePath+".partial"); err != nil {
+			fatal(fmt.Errorf("%w (the games judged so far are kept in %s.partial: run again to go on)", err, judgePath))
 		}
 		if err := writeVerdicts(judgePath, verdicts); err != nil {
 			fatal(err)
@@ -98,7 +101,13 @@ func main() {
 		defer u.Close()
 		eng, name = u, u.Name()
 	}
-	classes, took, err := reviewGames(ctx, log, eng, *nodes, *verifyNodes, gs)
+	var classes [][]string
+	var took []time.Duration
+	if *direct != "" {
+		classes, took, err = reviewDirect(ctx, eng, *nodes, *verifyNodes, gs, *direct, *dump)
+	} else {
+		classes, took, err = reviewGames(ctx, log, eng, *nodes, *verifyNodes, gs)
+	}
 	if err != nil {
 		fatal(err)
 	}
@@ -241,16 +250,33 @@ func writeVerdicts(path string, v [][]verdict) error {
 // judge, classed with the site's thresholds (review.Classify) and floors
 // (a missed mate in one or two is at least a mistake; stalemating from a
 // won position is a blunder).
-func judgeGames(ctx context.Context, path string, depth, judges int, gs []game) ([][]verdict, error) {
+//
+// Every game judged is written to partial at once, and a run that finds
+// partial judges only the games it lacks: on a loaded machine a judge
+// can fall silent, and the hours already spent are kept.
+func judgeGames(ctx context.Context, path string, depth, judges int, gs []game, partial string) ([][]verdict, error) {
 	sf, err := uci.Start(path, judges, 16)
 	if err != nil {
 		return nil, err
 	}
 	defer sf.Close()
 	out := make([][]verdict, len(gs))
+	if b, err := os.ReadFile(partial); err == nil {
+		var kept [][]verdict
+		if json.Unmarshal(b, &kept) == nil {
+			for gi := range min(len(kept), len(gs)) {
+				if len(kept[gi]) == len(gs[gi].Moves) {
+					out[gi] = kept[gi]
+				}
+			}
+		}
+	}
+	var mu sync.Mutex
 	next := make(chan int, len(gs))
 	for gi := range gs {
-		next <- gi
+		if out[gi] == nil {
+			next <- gi
+		}
 	}
 	close(next)
 	errs := make(chan error, judges)
@@ -262,7 +288,14 @@ func judgeGames(ctx context.Context, path string, depth, judges int, gs []game) 
 					errs <- err
 					return
 				}
+				mu.Lock()
 				out[gi] = v
+				err = writeVerdicts(partial, out)
+				mu.Unlock()
+				if err != nil {
+					errs <- err
+					return
+				}
 				fmt.Fprintf(os.Stderr, "judged game %d/%d\n", gi+1, len(gs))
 			}
 			errs <- nil
@@ -404,6 +437,85 @@ func reviewGames(ctx context.Context, log *slog.Logger, eng review.Engine, nodes
 			time.Sleep(50 * time.Millisecond)
 		}
 		fmt.Fprintf(os.Stderr, "reviewed game %d/%d (%d half-moves) in %s\n", gi+1, len(gs), len(g.Moves), took[gi].Round(time.Millisecond))
+	}
+	return classes, took, nil
+}
+
+// reviewDirect reviews every game with review.Analyse and review.Build,
+// without the site: the first pass's analyses are read from cachePath
+// when it holds them for these games (else made and written there), so
+// that only the verification runs again.
+func reviewDirect(ctx context.Context, eng review.Engine, nodes, verifyNodes uint64, gs []game, cachePath, dumpPath string) ([][]string, []time.Duration, error) {
+	var dump *json.Encoder
+	if dumpPath != "" {
+		f, err := os.Create(dumpPath)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		dump = json.NewEncoder(f)
+	}
+	var cached [][]review.Analysis
+	if b, err := os.ReadFile(cachePath); err == nil {
+		if err := json.Unmarshal(b, &cached); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", cachePath, err)
+		}
+	}
+	start := mustFEN(startFEN)
+	classes := make([][]string, len(gs))
+	took := make([]time.Duration, len(gs))
+	changed := false
+	for gi, g := range gs {
+		cg, err := chess.Replay(startFEN, g.Moves)
+		if err != nil {
+			return nil, nil, err
+		}
+		moves := cg.Moves()
+		if gi >= len(cached) || len(cached[gi]) != len(moves)+1 {
+			first, err := review.Analyse(ctx, eng, start, moves, nil, review.Options{Nodes: nodes, NoVerify: true})
+			if err != nil {
+				return nil, nil, err
+			}
+			cached = append(cached[:min(gi, len(cached))], first)
+			changed = true
+		}
+		done := make([]review.Analysis, len(cached[gi]))
+		copy(done, cached[gi])
+		began := time.Now()
+		an, err := review.Analyse(ctx, eng, start, moves, done, review.Options{Nodes: nodes, VerifyNodes: verifyNodes})
+		if err != nil {
+			return nil, nil, err
+		}
+		took[gi] = time.Since(began)
+		r, err := review.Build(start, moves, an)
+		if err != nil {
+			return nil, nil, err
+		}
+		one, err := review.Build(start, moves, cached[gi])
+		if err != nil {
+			return nil, nil, err
+		}
+		for i, m := range r.Moves {
+			if dump != nil {
+				dump.Encode(map[string]any{"game": gi + 1, "ply": i + 1, "class": m.Class.String(), "loss": m.Loss, "reason": m.Reason.Code,
+					"checked": an[i].Check != nil, "first": one.Moves[i].Class.String(), "firstLoss": one.Moves[i].Loss, "engineMove": an[i].Best == moves[i]})
+			}
+			cl := m.Class.String()
+			if m.Class >= review.Mistake && review.Classify(m.Loss, m.Best == chess.NoMove) < review.Mistake {
+				cl += ruledMark
+			}
+			classes[gi] = append(classes[gi], cl)
+		}
+		fmt.Fprintf(os.Stderr, "verified game %d/%d (%d half-moves) in %s\n", gi+1, len(gs), len(g.Moves), took[gi].Round(time.Millisecond))
+	}
+	if changed {
+		b, err := json.Marshal(cached)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := os.WriteFile(cachePath, b, 0o644); err != nil {
+			return nil, nil, err
+		}
 	}
 	return classes, took, nil
 }
