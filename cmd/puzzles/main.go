@@ -50,6 +50,10 @@ type config struct {
 	tries       int
 	strongTries int
 	maxPlies    int
+	// minRating keeps only the puzzles rated this much or more, and skips
+	// without Stockfish's long look the positions where the strongest
+	// level plays the first look's best move on every try (-min-rating).
+	minRating int
 }
 
 func main() {
@@ -67,6 +71,7 @@ func main() {
 	flag.IntVar(&cfg.tries, "tries", 2, "tries of each level at each puzzle, for its rating")
 	flag.IntVar(&cfg.maxPlies, "max-plies", 140, "longest game")
 	pool := flag.String("pool", "1,1,2,2,3,3,4,5,6", "the levels the games' sides are drawn from, in turn (a level twice is drawn twice as often)")
+	flag.IntVar(&cfg.minRating, "min-rating", 0, "keep only puzzles rated this much or more; positions where level 6 plays the first look's best move in both of two tries are skipped before the long look (they rarely rate high), so a run aims at the hard puzzles")
 	flag.IntVar(&cfg.minMoves, "min-moves", 1, "keep only puzzles with at least this many of the solver's moves (longer lines are the harder puzzles)")
 	rerate := flag.String("rate", "", "measure the ratings of the puzzles in this data file again (with -tries for levels 0–3 and -strong-tries for levels 4–6) and write them to -o; the other flags but -seed and -shard are ignored")
 	flag.IntVar(&cfg.strongTries, "strong-tries", 0, "tries of levels 4–6 at each puzzle, for its rating (0: as -tries); the strong levels' few misses are what tells the hard puzzles apart")
@@ -258,11 +263,16 @@ func (g *generator) game(n int) ([]*puzzles.Puzzle, error) {
 		}
 		var p *puzzles.Puzzle
 		mateBefore := scores[k-1].Mate < 0 // the solver already had a forced mate
+		attack := scores[k].Mate > 0 && scores[k].Mate <= 3 && !mateBefore ||
+			before <= 300 && now >= 300 && now-before >= 250 && g.promising(pos)
+		defence := !attack && before <= 150 && now >= -150 && now <= 200 && threatened(pos)
+		if (attack || defence) && g.cfg.minRating > 0 && g.strongFinds(n, k, pos, scores[k].Move) {
+			continue
+		}
 		switch {
-		case scores[k].Mate > 0 && scores[k].Mate <= 3 && !mateBefore,
-			before <= 300 && now >= 300 && now-before >= 250 && g.promising(pos):
+		case attack:
 			p, err = g.attack(n, positions[k-1], moves[k-1])
-		case before <= 150 && now >= -150 && now <= 200 && threatened(pos):
+		case defence:
 			p, err = g.defence(n, positions[k-1], moves[k-1])
 		}
 		if err != nil {
@@ -273,6 +283,23 @@ func (g *generator) game(n int) ([]*puzzles.Puzzle, error) {
 		}
 	}
 	return out, nil
+}
+
+// strongFinds reports whether level 6 plays move (Stockfish's first look's
+// best) in position k of game n on both of two tries: a position the
+// strongest level finds at once is rarely a hard puzzle, so a run aiming
+// at hard puzzles (-min-rating) skips it before Stockfish's long look.
+// The seeds are the game's and the position's, so a run stays the same.
+func (g *generator) strongFinds(n, k int, pos *chess.Position, move string) bool {
+	for t := 0; t < 2; t++ {
+		g.solver.Clear()
+		g.solver.SetSeed(mix(g.cfg.seed, n, k, t, 13))
+		m, _, err := g.solver.PlayLevel(context.Background(), pos, nil, 6, engine.Limits{Nodes: 4_000_000})
+		if err != nil || m.UCI() != move {
+			return false
+		}
+	}
+	return true
 }
 
 // threatened reports a position whose side to move is in check or has a
@@ -452,6 +479,9 @@ func (g *generator) finish(n int, before *chess.Position, last chess.Move, line 
 	}
 	themes := puzzles.Tag(start, line, defence)
 	rating := g.rate(n, start, line, 7)
+	if rating < g.cfg.minRating {
+		return nil, nil
+	}
 	id := idFor(before.FEN(), last)
 	return puzzles.New(id, before.FEN(), last, line, themes, rating)
 }

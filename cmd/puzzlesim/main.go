@@ -7,6 +7,12 @@
 // 70 % once its rating has settled.
 //
 //	nice -n 15 go run ./cmd/puzzlesim -n 120 -warmup 30
+//
+// With -probe it says instead how many of the shipped puzzles a level
+// finds hard: each level tries every puzzle rated -from or more a few
+// times, and its success is printed by rating band.
+//
+//	nice -n 15 go run ./cmd/puzzlesim -probe 4 -from 1000 -levels 6
 package main
 
 import (
@@ -30,9 +36,21 @@ func main() {
 		warmup = flag.Int("warmup", 30, "puzzles each level takes first, while its rating settles (not counted)")
 		levels = flag.String("levels", "1,2,3,4,5,6", "the levels that solve")
 		seed   = flag.Uint64("seed", 1, "seed of the choices and the levels' moves")
+		probe  = flag.Int("probe", 0, "instead of the selector, let each level try every shipped puzzle rated -from or more this many times, and print its success by rating band: how many puzzles the file holds that a level finds hard")
+		from   = flag.Int("from", 1000, "with -probe: the lowest puzzle rating tried")
 	)
 	flag.Parse()
 	set := puzzles.Shipped()
+	if *probe > 0 {
+		for _, f := range strings.Split(*levels, ",") {
+			l, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				log.Fatal(err)
+			}
+			probeLevel(set, l, *from, *probe, *seed)
+		}
+		return
+	}
 	fmt.Printf("%d puzzles; each level takes %d puzzles to settle, then %d counted\n", set.Len(), *warmup, *n)
 	fmt.Printf("%-6s %-7s %-9s %-9s %-8s %s\n", "level", "rating", "success", "start→end", "RD", "mean puzzle rating")
 	start := time.Now()
@@ -111,4 +129,43 @@ func solves(s *engine.Searcher, l int, p *puzzles.Puzzle) bool {
 		}
 	}
 	return true
+}
+
+// probeLevel lets level l try every puzzle rated from or more tries times
+// (new seeds each try, puzzle ratings fixed) and prints, by band of 100
+// rating points, how many puzzles there are, how often the level solved
+// them, and how many it failed at least once.
+func probeLevel(set *puzzles.Set, l, from, tries int, seed uint64) {
+	s := engine.NewSearcher(8)
+	type band struct{ n, solved, tries, hard int }
+	bands := map[int]*band{}
+	for i, p := range set.All() {
+		if p.Rating < from {
+			continue
+		}
+		b := bands[p.Rating/100*100]
+		if b == nil {
+			b = &band{}
+			bands[p.Rating/100*100] = b
+		}
+		b.n++
+		ok := 0
+		for t := 0; t < tries; t++ {
+			s.SetSeed(seed ^ uint64(l)<<32 ^ uint64(i)<<8 ^ uint64(t))
+			if solves(s, l, p) {
+				ok++
+			}
+		}
+		b.solved += ok
+		b.tries += tries
+		if ok < tries {
+			b.hard++
+		}
+	}
+	fmt.Printf("level %d, %d tries a puzzle\n%-6s %-8s %-8s %s\n", l, tries, "band", "puzzles", "solved", "failed at least once")
+	for r := from / 100 * 100; r <= 2000; r += 100 {
+		if b := bands[r]; b != nil {
+			fmt.Printf("%-6d %-8d %5.1f %%  %d\n", r, b.n, 100*float64(b.solved)/float64(b.tries), b.hard)
+		}
+	}
 }
