@@ -256,21 +256,17 @@ func run(ctx context.Context, cfg config, log *slog.Logger) error {
 	// Tests shorten the minute a player of a game from two devices must be
 	// gone before the other may claim (G26) with CHESS_TEST_AWAY_CLAIM, a
 	// Go duration such as "3s"; the site itself always waits a minute.
-	var awayClaim time.Duration
-	if v := os.Getenv("CHESS_TEST_AWAY_CLAIM"); v != "" {
-		if awayClaim, err = time.ParseDuration(v); err != nil || awayClaim <= 0 {
-			return fmt.Errorf("CHESS_TEST_AWAY_CLAIM must be a positive duration such as 3s, not %q", v)
-		}
+	awayClaim, err := testDuration("CHESS_TEST_AWAY_CLAIM", "3s")
+	if err != nil {
+		return err
 	}
 	// Tests that must see a review while it runs slow it down with
 	// CHESS_TEST_REVIEW_PACE (a pause after each position): with node
 	// budgets a 40-move review on a quiet machine can end before its page
 	// opens, and a bigger budget would cost the suite minutes of CPU.
-	var reviewPace time.Duration
-	if v := os.Getenv("CHESS_TEST_REVIEW_PACE"); v != "" {
-		if reviewPace, err = time.ParseDuration(v); err != nil || reviewPace <= 0 {
-			return fmt.Errorf("CHESS_TEST_REVIEW_PACE must be a positive duration such as 500ms, not %q", v)
-		}
+	reviewPace, err := testDuration("CHESS_TEST_REVIEW_PACE", "500ms")
+	if err != nil {
+		return err
 	}
 	keys, err := cookieKeys(ctx, st)
 	if err != nil {
@@ -399,4 +395,19 @@ func analysisEngine(choice string, log *slog.Logger) (review.Engine, string, fun
 	}
 	log.Info("analysis engine", "engine", u.Name(), "path", path)
 	return u, u.Name(), func() { u.Close() }, nil
+}
+
+// testDuration reads a test-only duration from the environment variable
+// name: zero when unset, else a positive Go duration (example shows one
+// in the error).
+func testDuration(name, example string) (time.Duration, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s must be a positive duration such as %s, not %q", name, example, v)
+	}
+	return d, nil
 }

@@ -301,24 +301,24 @@ var (
 // package to install.
 func DSN(t testing.TB) string {
 	t.Helper()
-	c := Shared(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	dsn, err := c.NewDatabase(ctx)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, c.Log())
-	}
-	return dsn
+	return newDSN(t, func(ctx context.Context, c *Cluster) (string, error) { return c.NewDatabase(ctx) })
 }
 
 // CopyDSN is DSN for a copy of the template called name (see
 // Cluster.CopyDatabase).
 func CopyDSN(t testing.TB, name string, prepare func(ctx context.Context, dsn string) error) string {
 	t.Helper()
+	return newDSN(t, func(ctx context.Context, c *Cluster) (string, error) { return c.CopyDatabase(ctx, name, prepare) })
+}
+
+// newDSN makes a database on the shared cluster with create, within a
+// minute, and fails the test with the server's log if it cannot.
+func newDSN(t testing.TB, create func(ctx context.Context, c *Cluster) (string, error)) string {
+	t.Helper()
 	c := Shared(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	dsn, err := c.CopyDatabase(ctx, name, prepare)
+	dsn, err := create(ctx, c)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, c.Log())
 	}
