@@ -221,15 +221,17 @@ func TestGameSurvivesSIGKILL(t *testing.T) {
 // gameWait polls a JavaScript condition until it holds.
 func gameWait(t *testing.T, b *Browser, expr string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		v, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](expr))
-		if err == nil && v {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("timed out waiting for %s", expr)
+	journeyWait(t, b, "the page", expr, 20*time.Second)
+}
+
+// reviewFinished waits for the review page to show a finished review.
+// A review runs on the analysis engine (Stockfish where the machine has
+// it) beside the whole browser suite, so under CI's load it may take a
+// minute where a quiet machine takes two seconds (it failed CI once at
+// 20 s).
+func reviewFinished(t *testing.T, b *Browser) {
+	t.Helper()
+	journeyWait(t, b, "the finished review", `document.querySelector("[data-review-root]").dataset.pending === "false"`, 2*time.Minute)
 }
 
 // click scrolls the element to the middle of the window (clear of the

@@ -163,7 +163,7 @@ func TestBrowserReviewOfALostGame(t *testing.T) {
 			// The review starts by itself and the page follows it.
 			gameWait(t, b, `location.pathname === "/play/`+id+`/review" && document.querySelector("[data-review-root][data-requested=true]") !== null`)
 			b.WaitScript("[data-review-root]")
-			gameWait(t, b, `document.querySelector("[data-review-root]").dataset.pending === "false"`)
+			reviewFinished(t, b)
 
 			classes := Eval[[]string](b, `[...document.querySelectorAll(".review-move[data-review-ply]")].map(a => a.dataset.class)`)
 			if len(classes) < 3 || strings.Contains(strings.Join(classes, " "), "pending") {
@@ -329,7 +329,7 @@ func TestReviewStaysInViewAndRetries(t *testing.T) {
 			click(b, `[data-end-banner] [data-action="review"]`)
 			gameWait(t, b, `location.pathname === "/play/`+id+`/review" && document.querySelector("[data-review-root][data-requested=true]") !== null`)
 			b.WaitScript("[data-review-root]")
-			gameWait(t, b, `document.querySelector("[data-review-root]").dataset.pending === "false"`)
+			reviewFinished(t, b)
 			blunder := Eval[string](b, queenBlunderPly)
 			if blunder == "" {
 				t.Fatal("no queen blunder of White's in the review")
