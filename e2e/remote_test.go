@@ -179,7 +179,9 @@ func TestBrowserRemoteReconnectAndPolling(t *testing.T) {
 	s := newServer(t)
 	host := newBrowser(t, WithViewport(Desktop))
 	friend := newBrowser(t, WithViewport(Phone))
-	// The friend's browser has no EventSource: the page must poll.
+	// The friend's browser has no EventSource: the page must poll. The
+	// script stays with the tab, so no later test gets it.
+	friend.Discard()
 	if _, err := chromedp.Call(friend.Ctx, page.AddScriptToEvaluateOnNewDocument,
 		page.AddScriptToEvaluateOnNewDocumentParams{Source: `delete window.EventSource; window.EventSource = undefined;`}); err != nil {
 		t.Fatal(err)
