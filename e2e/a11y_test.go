@@ -331,12 +331,41 @@ func checkLayout(t *testing.T, b *Browser, p mainPage, vp Viewport) {
 			t.Errorf("%s at %d px: touch targets under 44 px: %v", p.Name, vp.Width, small)
 		}
 	}
+	// A link to a part of the page never shows it under the sticky header
+	// (WCAG 2.4.11).
+	if msg := evalAwait[string](t, b, anchorUnderHeaderJS); msg != "" {
+		t.Errorf("%s at %d px: %s", p.Name, vp.Width, msg)
+	}
 	if p.Name == "game" && vp.Width <= 375 {
 		if bw := Eval[float64](b, `document.querySelector("[data-board]").getBoundingClientRect().width`); bw < float64(vp.Width)-24 {
 			t.Errorf("game board at %d px is %.0f px wide; it should fill the width", vp.Width, bw)
 		}
 	}
 }
+
+// anchorUnderHeaderJS follows a link to a part of the page (as
+// "/learn#step-3-title" or a review's "#review-board" do): it picks the
+// first element of main with an id that starts below the window and can
+// be scrolled to the top, goes to its #id, and says where it landed if the
+// sticky site header covers it; "" when it does not, or when the page has
+// no such element. It leaves the page at its top, without the #id.
+const anchorUnderHeaderJS = `new Promise((done) => {
+	const page = document.documentElement.scrollHeight;
+	const el = [...document.querySelectorAll("main [id]")].find((e) => {
+		const top = e.getBoundingClientRect().top + scrollY;
+		return e.offsetParent !== null && top > innerHeight && page - top > innerHeight;
+	});
+	if (!el) { done(""); return; }
+	location.hash = el.id;
+	requestAnimationFrame(() => {
+		const top = el.getBoundingClientRect().top;
+		const header = document.querySelector(".site-header").getBoundingClientRect().bottom;
+		const msg = top < header - 0.5 ? "#" + el.id + " shown at " + Math.round(top) + " px, under the header (its bottom at " + Math.round(header) + " px)" : "";
+		history.replaceState(null, "", location.pathname + location.search);
+		scrollTo(0, 0);
+		requestAnimationFrame(() => done(msg));
+	});
+})`
 
 // TestBoardThemeWithoutJavaScript chooses the high-contrast board with the
 // footer form, JavaScript off: the choice is a cookie the layout turns into
