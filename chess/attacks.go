@@ -1,6 +1,9 @@
 package chess
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Precomputed attack tables, built once when the package loads.
 
@@ -87,8 +90,8 @@ func init() {
 		rookEmpty[s] = slidingAttack(&rookDirs, s, 0)
 		bishopEmpty[s] = slidingAttack(&bishopDirs, s, 0)
 	}
-	initMagics(rookTable[:], &rookMagics, &rookDirs)
-	initMagics(bishopTable[:], &bishopMagics, &bishopDirs)
+	initMagics(rookTable[:], &rookMagics, &rookDirs, &rookMagicNumbers)
+	initMagics(bishopTable[:], &bishopMagics, &bishopDirs, &bishopMagicNumbers)
 	for a := A1; a <= H8; a++ {
 		for b := A1; b <= H8; b++ {
 			if a == b {
@@ -121,15 +124,55 @@ func (p *prng) next() uint64 {
 
 func (p *prng) sparse() uint64 { return p.next() & p.next() & p.next() }
 
-func initMagics(table []Bitboard, magics *[64]magic, dirs *[4][2]int) {
-	seeds := [8]uint64{728, 10316, 55013, 32803, 12281, 15100, 16645, 255}
-	var occupancy, reference [4096]Bitboard
-	var epoch [4096]int
-	cnt, offset := 0, 0
+// initMagics fills a slider's magic entries and attack table from its
+// stored magic numbers. A number that sends two occupancies with different
+// attacks to one slot would make move generation wrong, so it panics.
+func initMagics(table []Bitboard, magics *[64]magic, dirs *[4][2]int, numbers *[64]uint64) {
+	filled := make([]bool, len(table))
+	offset := 0
 	for s := A1; s <= H8; s++ {
-		edges := ((rank1 | rank8) &^ (rank1 << (8 * s.Rank()))) | ((fileA | fileH) &^ (fileA << s.File()))
 		m := &magics[s]
-		m.mask = slidingAttack(dirs, s, 0) &^ edges
+		m.mask = magicMask(dirs, s)
+		m.shift = uint8(64 - m.mask.Count())
+		m.magic = numbers[s]
+		size := 1 << m.mask.Count()
+		m.attacks = table[offset : offset+size : offset+size]
+		for b := Bitboard(0); ; {
+			idx, att := m.index(b), slidingAttack(dirs, s, b)
+			if filled[offset+int(idx)] && m.attacks[idx] != att {
+				panic(fmt.Sprintf("chess: the magic number of square %v sends two occupancies to one slot", s))
+			}
+			filled[offset+int(idx)], m.attacks[idx] = true, att
+			b = (b - m.mask) & m.mask
+			if b == 0 {
+				break
+			}
+		}
+		offset += size
+	}
+}
+
+// magicMask is the squares whose occupancy changes a slider's attacks from
+// s: its rays on an empty board without the board's edges.
+func magicMask(dirs *[4][2]int, s Square) Bitboard {
+	edges := ((rank1 | rank8) &^ (rank1 << (8 * s.Rank()))) | ((fileA | fileH) &^ (fileA << s.File()))
+	return slidingAttack(dirs, s, 0) &^ edges
+}
+
+// findMagics searches for a magic number for every square, as Stockfish
+// does (sparse random numbers from a seed for each rank, tried until one
+// sends no two occupancies with different attacks to one slot). The
+// numbers it finds are stored in magics.go, because the search cost every
+// program and test binary that uses the package 0.15–0.3 s at start;
+// TestStoredMagicsAreFound runs it again.
+func findMagics(dirs *[4][2]int) [64]uint64 {
+	seeds := [8]uint64{728, 10316, 55013, 32803, 12281, 15100, 16645, 255}
+	var occupancy, reference, attacks [4096]Bitboard
+	var epoch [4096]int
+	var found [64]uint64
+	cnt := 0
+	for s := A1; s <= H8; s++ {
+		m := magic{mask: magicMask(dirs, s)}
 		m.shift = uint8(64 - m.mask.Count())
 		size := 0
 		for b := Bitboard(0); ; {
@@ -141,8 +184,6 @@ func initMagics(table []Bitboard, magics *[64]magic, dirs *[4][2]int) {
 				break
 			}
 		}
-		m.attacks = table[offset : offset+size : offset+size]
-		offset += size
 		rng := prng(seeds[s.Rank()])
 		for i := 0; i < size; {
 			for m.magic = 0; bits.OnesCount64(m.magic*uint64(m.mask)>>56) < 6; {
@@ -153,13 +194,15 @@ func initMagics(table []Bitboard, magics *[64]magic, dirs *[4][2]int) {
 				idx := m.index(occupancy[i])
 				if epoch[idx] < cnt {
 					epoch[idx] = cnt
-					m.attacks[idx] = reference[i]
-				} else if m.attacks[idx] != reference[i] {
+					attacks[idx] = reference[i]
+				} else if attacks[idx] != reference[i] {
 					break
 				}
 			}
 		}
+		found[s] = m.magic
 	}
+	return found
 }
 
 // KnightAttacks returns the squares a knight on s attacks.
