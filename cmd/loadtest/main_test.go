@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -10,12 +12,26 @@ import (
 	"chesstutor/internal/pgtest"
 )
 
+// TestMain runs the five load runs side by side (unless -parallel is
+// given): each spends most of its time waiting out a few seconds of load,
+// and one after another they took 40 s of CI's time, side by side 20 s.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	explicit := false
+	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
+	if !explicit {
+		flag.Set("test.parallel", "5")
+	}
+	os.Exit(m.Run())
+}
+
 // TestSmoke is the CI run of the load program: the real server on
 // loopback, every kind of visitor for a few seconds, and not one error.
 func TestSmoke(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the real server under load: skipped under -short")
 	}
+	t.Parallel() // each runs its own servers for a few seconds of wall time
 	rep, err := Run(context.Background(), smokeConfig)
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +62,7 @@ func TestSmokeTwoInstancesOnPostgreSQL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs two real servers on PostgreSQL under load: skipped under -short")
 	}
+	t.Parallel() // each runs its own servers for a few seconds of wall time
 	if !pgtest.Enabled() {
 		t.Skip("CHESS_PG=0: skipping the load run on PostgreSQL")
 	}
@@ -78,6 +95,7 @@ func TestSmokeRemote(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the real server with open streams: skipped under -short")
 	}
+	t.Parallel() // each runs its own servers for a few seconds of wall time
 	var out bytes.Buffer
 	err := RunRemote(context.Background(), RemoteConfig{Games: 6, Think: 200 * time.Millisecond, Duration: 4 * time.Second}, &out)
 	t.Log("\n" + out.String())
@@ -118,6 +136,7 @@ func TestCrawlerAndAbuseModes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the server twice")
 	}
+	t.Parallel() // each runs its own servers for a few seconds of wall time
 	var out bytes.Buffer
 	if err := RunCrawler(context.Background(), AbuseConfig{CrawlRequests: 200, CrawlAddresses: 50, Workers: 4}, &out); err != nil {
 		t.Fatalf("crawler: %v\n%s", err, out.String())
@@ -145,6 +164,7 @@ func TestClassesSmoke(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the real server under load: skipped under -short")
 	}
+	t.Parallel() // each runs its own servers for a few seconds of wall time
 	cc := ClassesConfig{Config: Config{Duration: 6 * time.Second, LogLevel: "warn"}, Classes: 2, Pupils: 4,
 		Think: 300 * time.Millisecond, Refresh: time.Second}
 	rep, err := RunClasses(context.Background(), cc)
