@@ -128,7 +128,6 @@ func (p *prng) sparse() uint64 { return p.next() & p.next() & p.next() }
 // stored magic numbers. A number that sends two occupancies with different
 // attacks to one slot would make move generation wrong, so it panics.
 func initMagics(table []Bitboard, magics *[64]magic, dirs *[4][2]int, numbers *[64]uint64) {
-	filled := make([]bool, len(table))
 	offset := 0
 	for s := A1; s <= H8; s++ {
 		m := &magics[s]
@@ -139,10 +138,12 @@ func initMagics(table []Bitboard, magics *[64]magic, dirs *[4][2]int, numbers *[
 		m.attacks = table[offset : offset+size : offset+size]
 		for b := Bitboard(0); ; {
 			idx, att := m.index(b), slidingAttack(dirs, s, b)
-			if filled[offset+int(idx)] && m.attacks[idx] != att {
+			// A slider always attacks a neighbour, so an empty slot is
+			// one not filled yet.
+			if old := m.attacks[idx]; old != 0 && old != att {
 				panic(fmt.Sprintf("chess: the magic number of square %v sends two occupancies to one slot", s))
 			}
-			filled[offset+int(idx)], m.attacks[idx] = true, att
+			m.attacks[idx] = att
 			b = (b - m.mask) & m.mask
 			if b == 0 {
 				break

@@ -11,6 +11,7 @@ package e2e
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"net/url"
@@ -372,42 +373,18 @@ func resetTab(tb *tab) error {
 			return err
 		}
 	}
-	steps := []func() error{
-		func() error {
-			_, err := chromedp.CallBrowser(ctx, storage.ClearCookies, storage.ClearCookiesParams{BrowserContextID: id})
-			return err
-		},
-		func() error {
-			_, err := chromedp.Call(ctx, page.ResetNavigationHistory, cdp.Empty{})
-			return err
-		},
-		func() error {
-			_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{})
-			return err
-		},
-		func() error {
-			_, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: false})
-			return err
-		},
-		func() error {
-			_, err := chromedp.Call(ctx, emulation.ClearDeviceMetricsOverride, cdp.Empty{})
-			return err
-		},
-		func() error {
-			_, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: false})
-			return err
-		},
-		func() error {
-			_, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: -1, Y: -1})
-			return err
-		},
+	if err := errors.Join(
+		errOf(chromedp.CallBrowser(ctx, storage.ClearCookies, storage.ClearCookiesParams{BrowserContextID: id})),
+		errOf(chromedp.Call(ctx, page.ResetNavigationHistory, cdp.Empty{})),
+		errOf(chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{})),
+		errOf(chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: false})),
+		errOf(chromedp.Call(ctx, emulation.ClearDeviceMetricsOverride, cdp.Empty{})),
+		errOf(chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: false})),
+		errOf(chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: -1, Y: -1})),
+	); err != nil {
+		return err
 	}
-	for _, step := range steps {
-		if err := step(); err != nil {
-			return err
-		}
-	}
-	// What a test could have left that the steps above do not undo.
+	// The cookies really are gone (a tab keeps its browser context).
 	cookies, err := chromedp.CallBrowser(ctx, storage.GetCookies, storage.GetCookiesParams{BrowserContextID: id})
 	if err != nil {
 		return err
@@ -417,6 +394,9 @@ func resetTab(tb *tab) error {
 	}
 	return nil
 }
+
+// errOf keeps the error of a CDP call whose result is not needed.
+func errOf[R any](_ R, err error) error { return err }
 
 // Discard closes the tab when the test ends instead of handing it to the
 // next test. Call it after changing the tab in a way resetTab does not
